@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Module layout follows shared/brief/architecture.md:
+// liquid ─► LiquidUI ─► LiquidGlass ─► LiquidRaster ─► LiquidGeometry
+//              └──────► LiquidMotion ─────────────────────┘
+let package = Package(
+    name: "LiquidKit",
+    products: [
+        .library(name: "LiquidGeometry", targets: ["LiquidGeometry"]),
+        .library(name: "LiquidMotion", targets: ["LiquidMotion"]),
+        .library(name: "LiquidRaster", targets: ["LiquidRaster"]),
+        .library(name: "LiquidGlass", targets: ["LiquidGlass"]),
+        .library(name: "LiquidUI", targets: ["LiquidUI"]),
+        .executable(name: "liquid", targets: ["liquid"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .target(
+            name: "LiquidGeometry",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "LiquidMotion",
+            dependencies: [
+                "LiquidGeometry",
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "LiquidRaster", dependencies: ["LiquidGeometry"]),
+        .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
+        .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion"]),
+        .executableTarget(
+            name: "liquid",
+            dependencies: [
+                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LiquidGeometryTests", dependencies: ["LiquidGeometry", "TestSupport"]),
+        .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
+        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

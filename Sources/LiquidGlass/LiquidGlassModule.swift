@@ -1,0 +1,2 @@
+/// LiquidGlass — see shared/brief/architecture.md. Its contents arrive with the issues that build it.
+enum LiquidGlassModule {}

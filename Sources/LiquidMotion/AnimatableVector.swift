@@ -1,0 +1,48 @@
+/// A value that springs and other motion can animate: an element of a real vector space.
+///
+/// One protocol serves scalars, points, sizes, rects, colours and pairs of them, so the stepping code is
+/// written once. Conforming types need only addition, subtraction, scaling by a `Double` and a squared
+/// Euclidean norm (used to decide whether a motion has settled, in the value's own units).
+public protocol AnimatableVector: Equatable, Sendable {
+    /// The additive identity.
+    static var zero: Self { get }
+    static func + (lhs: Self, rhs: Self) -> Self
+    static func - (lhs: Self, rhs: Self) -> Self
+    /// Every component multiplied by `factor`.
+    func scaled(by factor: Double) -> Self
+    /// The sum of the squares of the components.
+    var magnitudeSquared: Double { get }
+}
+
+extension Double: AnimatableVector {
+    @inlinable public func scaled(by factor: Double) -> Double { self * factor }
+    @inlinable public var magnitudeSquared: Double { self * self }
+}
+
+extension Float: AnimatableVector {
+    @inlinable public func scaled(by factor: Double) -> Float { Float(Double(self) * factor) }
+    @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
+}
+
+/// Two animatable values animated together: the way to spring a tuple (nest pairs for more).
+public struct AnimatablePair<First: AnimatableVector, Second: AnimatableVector>: AnimatableVector {
+    public var first: First
+    public var second: Second
+
+    @inlinable
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    /// The pair as a Swift tuple.
+    @inlinable public var tuple: (First, Second) { (first, second) }
+
+    public static var zero: Self { Self(.zero, .zero) }
+    @inlinable public static func + (a: Self, b: Self) -> Self { Self(a.first + b.first, a.second + b.second) }
+    @inlinable public static func - (a: Self, b: Self) -> Self { Self(a.first - b.first, a.second - b.second) }
+    @inlinable public func scaled(by factor: Double) -> Self {
+        Self(first.scaled(by: factor), second.scaled(by: factor))
+    }
+    @inlinable public var magnitudeSquared: Double { first.magnitudeSquared + second.magnitudeSquared }
+}

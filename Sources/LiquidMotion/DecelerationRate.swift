@@ -1,0 +1,55 @@
+import RealModule
+
+/// How fast a coasting value slows down, as the factor its velocity keeps after each millisecond.
+///
+/// A rate `d` means: after one millisecond of coasting, the velocity is `d` times what it was; after one
+/// second it is `d^1000` times. The two rates UIScrollView offers are ``normal`` (0.998, about 13.5 % of
+/// the velocity left after a second) and ``fast`` (0.99, about 0.004 %).
+///
+/// A `DecelerationRate` always holds a finite value strictly between 0 and 1: the throwing initializer is
+/// the only way to make another one, so code that receives a rate can trust it.
+public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
+    /// The fraction of velocity kept per millisecond; always finite and in the open interval (0, 1).
+    public let perMillisecond: Double
+
+    /// UIScrollView's normal rate: 0.998 per millisecond.
+    public static let normal = DecelerationRate(unchecked: 0.998)
+
+    /// UIScrollView's fast rate: 0.99 per millisecond.
+    public static let fast = DecelerationRate(unchecked: 0.99)
+
+    /// Creates a rate from the fraction of velocity kept per millisecond.
+    ///
+    /// - Throws: ``MotionError/nonFinite(name:value:)`` for NaN or ±∞, and
+    ///   ``MotionError/invalidParameter(name:value:requirement:)`` unless `0 < perMillisecond < 1`.
+    public init(_ perMillisecond: Double) throws(MotionError) {
+        guard perMillisecond.isFinite else {
+            throw .nonFinite(name: "deceleration rate", value: perMillisecond)
+        }
+        guard perMillisecond > 0, perMillisecond < 1 else {
+            throw .invalidParameter(
+                name: "deceleration rate", value: perMillisecond,
+                requirement: "must be between 0 and 1 (exclusive)")
+        }
+        self.perMillisecond = perMillisecond
+    }
+
+    private init(unchecked perMillisecond: Double) {
+        self.perMillisecond = perMillisecond
+    }
+
+    /// The fraction of velocity kept after one second, `d^1000`; in (0, 1) (it may round to 0 for very
+    /// small rates).
+    public var perSecond: Double { Double.pow(perMillisecond, 1000) }
+
+    /// `ln d`, the natural logarithm of the per-millisecond factor; always negative and finite.
+    ///
+    /// Computed as `log(onePlus: d − 1)`, which is accurate for rates close to 1 where `d − 1` is exact.
+    public var logPerMillisecond: Double { Double.log(onePlus: perMillisecond - 1) }
+
+    /// The exponential decay constant in 1/s: `k = −1000·ln d`, so the velocity falls as `e^(−k·t)`.
+    /// Always positive and finite.
+    public var decayConstant: Double { -1000 * logPerMillisecond }
+
+    public var description: String { "DecelerationRate(\(perMillisecond) per ms)" }
+}

@@ -1,0 +1,2 @@
+/// LiquidUI — see shared/brief/architecture.md. Its contents arrive with the issues that build it.
+enum LiquidUIModule {}

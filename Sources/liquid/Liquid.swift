@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// The `liquid` command-line tool. See README.md and shared/brief/architecture.md for the contract.
+@main
+struct Liquid: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "liquid",
+        abstract: "LiquidKit: fluid-interface motion, rendering and glass, headless.",
+        subcommands: [MotionCommand.self, BenchCommand.self]
+    )
+
+    /// Runs the tool. Errors become exactly one line on stderr (`liquid: error: …`) and a non-zero exit;
+    /// help and version requests print normally and exit 0.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = Liquid.message(for: error)
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+            FileHandle.standardError.write(Data("liquid: error: \(message)\n".utf8))
+            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+}
