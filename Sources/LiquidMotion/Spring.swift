@@ -88,6 +88,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func require(_ value: Double, _ name: String, positive: Bool) throws(MotionError) {
+        _ = try MotionError.requireFinite(value, name)
         if positive {
             guard value.isFinite, value > 0 else {
                 throw .invalidParameter(name: name, value: value, requirement: "must be positive and finite")

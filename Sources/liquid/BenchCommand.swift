@@ -25,10 +25,10 @@ struct BenchCommand: ParsableCommand {
             let result = runner.measure(benchmark)
             results.append(result)
             if !json {
-                let line = String(format: "%-36@ median %9.3f ms  (min %.3f, max %.3f)  %9.2f ns/%@",
-                                  result.name as NSString, result.median_ms, result.min_ms, result.max_ms,
-                                  result.ns_per_iteration, result.unit as NSString)
-                print(line)
+                let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)
+                print(name + String(format: "median %9.3f ms  (min %.3f, max %.3f)  %10.2f ns/%@",
+                                    result.median_ms, result.min_ms, result.max_ms,
+                                    result.ns_per_iteration, result.unit as NSString))
             }
         }
         if json { try printJSON(["benchmarks": results]) }

@@ -75,6 +75,29 @@ struct SpringAnimatorTests {
         }
     }
 
+    @Test func geometryAndColourAnimateComponentWise() {
+        let start = [3.0, -7, 40, 25], end = [-10.0, 12, 80, 5]
+        var scalars = (0..<4).map { SpringAnimator(spring: spring, value: start[$0], target: end[$0], tolerance: never) }
+        var size = SpringAnimator(spring: spring, value: Size(width: start[2], height: start[3]),
+                                  target: Size(width: end[2], height: end[3]), tolerance: never)
+        var rect = SpringAnimator(spring: spring, value: Rect(x: start[0], y: start[1], width: start[2], height: start[3]),
+                                  target: Rect(x: end[0], y: end[1], width: end[2], height: end[3]), tolerance: never)
+        var colour = SpringAnimator(spring: spring, value: RGBA(red: start[0], green: start[1], blue: start[2], alpha: start[3]),
+                                    target: RGBA(red: end[0], green: end[1], blue: end[2], alpha: end[3]), tolerance: never)
+        var radii = SpringAnimator(spring: spring, value: CornerRadii(topLeft: start[0], topRight: start[1], bottomRight: start[2], bottomLeft: start[3]),
+                                   target: CornerRadii(topLeft: end[0], topRight: end[1], bottomRight: end[2], bottomLeft: end[3]), tolerance: never)
+        for frame in 0..<50 {
+            let dt = frame % 3 == 0 ? 1.0 / 90 : 1.0 / 60
+            for i in 0..<4 { scalars[i].advance(by: dt) }
+            size.advance(by: dt); rect.advance(by: dt); colour.advance(by: dt); radii.advance(by: dt)
+            let s = scalars.map(\.value)
+            #expect(size.value == Size(width: s[2], height: s[3]))
+            #expect(rect.value == Rect(x: s[0], y: s[1], width: s[2], height: s[3]))
+            #expect(colour.value == RGBA(red: s[0], green: s[1], blue: s[2], alpha: s[3]))
+            #expect(radii.value == CornerRadii(topLeft: s[0], topRight: s[1], bottomRight: s[2], bottomLeft: s[3]))
+        }
+    }
+
     @Test func changingTheSpringMidFlightKeepsTheState() throws {
         var animator = SpringAnimator(spring: spring, value: 0.0, target: 1.0, tolerance: never)
         animator.advance(by: 0.1)
