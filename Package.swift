@@ -32,7 +32,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "LiquidRaster", dependencies: ["LiquidGeometry"]),
+        // System libraries present on a fresh machine of this kind (libpng, zlib, FreeType).
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType"]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion"]),
         .executableTarget(
@@ -45,6 +49,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LiquidGeometryTests", dependencies: ["LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
+        .testTarget(name: "LiquidRasterTests", dependencies: ["LiquidRaster", "LiquidGeometry", "TestSupport"],
+                    resources: [.copy("Golden")]),
         .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
