@@ -1,0 +1,68 @@
+import LiquidGeometry
+
+/// A fill or stroke paint in a scene: a colour string, or a linear or radial gradient object.
+///
+/// ```json
+/// "#ff8800"
+/// {"linear": {"from": [0, 0], "to": [0, 100], "stops": [[0, "#ffffff"], [1, "#000000"]], "spread": "pad"}}
+/// {"radial": {"center": [50, 50], "radius": 40, "stops": [[0, "#ffffffff"], [1, "#ffffff00"]]}}
+/// ```
+enum ScenePaint: Decodable {
+    case color(RGBA)
+    case linear(from: Point, to: Point, stops: [GradientStopValue], spread: String)
+    case radial(center: Point, radius: Double, stops: [GradientStopValue], spread: String)
+
+    struct GradientStopValue {
+        let location: Double
+        let color: RGBA
+    }
+
+    private enum Kind: String, CodingKey { case linear, radial }
+    private enum Field: String, CodingKey { case from, to, center, radius, stops, spread }
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            self = .color(try SceneValue.color(text, in: decoder.codingPath))
+            return
+        }
+        let outer = try decoder.container(keyedBy: Kind.self)
+        guard let kind = outer.allKeys.first, outer.allKeys.count == 1 else {
+            throw SceneValue.fail("a paint is a colour string or an object with one key, linear or radial", at: decoder.codingPath)
+        }
+        let c = try outer.nestedContainer(keyedBy: Field.self, forKey: kind)
+        let spread = try c.decodeIfPresent(String.self, forKey: .spread) ?? "pad"
+        guard ["pad", "repeat", "reflect"].contains(spread) else {
+            throw SceneValue.fail("spread must be pad, repeat or reflect; got '\(spread)'", at: c.codingPath)
+        }
+        let stops = try Self.decodeStops(c)
+        switch kind {
+        case .linear:
+            let from = try SceneValue.point(c.decode([Double].self, forKey: .from), "from", in: c.codingPath)
+            let to = try SceneValue.point(c.decode([Double].self, forKey: .to), "to", in: c.codingPath)
+            self = .linear(from: from, to: to, stops: stops, spread: spread)
+        case .radial:
+            let center = try SceneValue.point(c.decode([Double].self, forKey: .center), "center", in: c.codingPath)
+            let radius = try c.decode(Double.self, forKey: .radius)
+            try SceneValue.requirePositive(radius, "radius", in: c.codingPath)
+            self = .radial(center: center, radius: radius, stops: stops, spread: spread)
+        }
+    }
+
+    /// `[[location, "#colour"], …]`, locations in 0…1 and non-decreasing, at least one stop.
+    private static func decodeStops(_ c: KeyedDecodingContainer<Field>) throws -> [GradientStopValue] {
+        var list = try c.nestedUnkeyedContainer(forKey: .stops)
+        var stops: [GradientStopValue] = []
+        while !list.isAtEnd {
+            var pair = try list.nestedUnkeyedContainer()
+            let location = try pair.decode(Double.self)
+            let color = try SceneValue.color(try pair.decode(String.self), in: pair.codingPath)
+            try SceneValue.requireUnit(location, "a stop location", in: pair.codingPath)
+            if let last = stops.last, location < last.location {
+                throw SceneValue.fail("stop locations must not decrease (\(location) after \(last.location))", at: pair.codingPath)
+            }
+            stops.append(GradientStopValue(location: location, color: color))
+        }
+        guard !stops.isEmpty else { throw SceneValue.fail("a gradient needs at least one stop", at: c.codingPath) }
+        return stops
+    }
+}
