@@ -1,0 +1,151 @@
+/// Builds an animated PNG (APNG): frames of one size, each with its own display time, and a loop count.
+///
+/// The output is the chunk stream browsers play: signature, `IHDR` (8-bit RGBA), `acTL`, then for each frame
+/// an `fcTL` followed by its image data — `IDAT` for the first frame, which is also the still image that
+/// decoders without APNG support show, and `fdAT` for the others — and `IEND`. Sequence numbers run from 0
+/// over `fcTL` and `fdAT` chunks in order. Every frame covers the whole canvas with dispose op NONE and blend
+/// op SOURCE, so each frame replaces the previous one exactly, translucent pixels included.
+///
+/// Frames are un-premultiplied (as ``PNG/encode(_:)`` does, so decoding is bit-exact), filtered and deflated
+/// when appended; the encoder keeps only the compressed data.
+public struct AnimatedPNGEncoder: Sendable {
+    /// How long a frame stays on screen: `numerator / denominator` seconds, as APNG stores it.
+    public struct Delay: Hashable, Sendable, CustomStringConvertible {
+        public let numerator: UInt16
+        public let denominator: UInt16
+
+        /// - Throws: ``RasterError/invalidParameter(_:)`` for a zero denominator (APNG would read it as 1/100,
+        ///   which is better said explicitly).
+        public init(numerator: UInt16, denominator: UInt16) throws(RasterError) {
+            guard denominator > 0 else { throw .invalidParameter("frame delay denominator must be positive") }
+            self.numerator = numerator
+            self.denominator = denominator
+        }
+
+        /// A delay of whole milliseconds.
+        /// - Throws: ``RasterError/invalidParameter(_:)`` outside 0…65 535 ms.
+        public static func milliseconds(_ milliseconds: Int) throws(RasterError) -> Delay {
+            guard (0...Int(UInt16.max)).contains(milliseconds) else {
+                throw .invalidParameter("frame delay \(milliseconds) ms is outside 0…\(UInt16.max) ms")
+            }
+            return try Delay(numerator: UInt16(milliseconds), denominator: 1000)
+        }
+
+        /// One frame at `framesPerSecond` (1…65 535).
+        /// - Throws: ``RasterError/invalidParameter(_:)`` outside that range.
+        public static func frameRate(_ framesPerSecond: Int) throws(RasterError) -> Delay {
+            guard (1...Int(UInt16.max)).contains(framesPerSecond) else {
+                throw .invalidParameter("frame rate \(framesPerSecond) fps is outside 1…\(UInt16.max)")
+            }
+            return try Delay(numerator: 1, denominator: UInt16(framesPerSecond))
+        }
+
+        /// The delay in seconds.
+        public var seconds: Double { Double(numerator) / Double(denominator) }
+
+        public var description: String { "\(numerator)/\(denominator) s" }
+    }
+
+    private struct Frame: Sendable {
+        var data: [UInt8]
+        var delay: Delay
+    }
+
+    /// How many times the animation plays; 0 means forever.
+    public let loopCount: Int
+    /// Canvas width in pixels (set by the first frame; 0 before it).
+    public private(set) var width = 0
+    /// Canvas height in pixels (set by the first frame; 0 before it).
+    public private(set) var height = 0
+    private var frames: [Frame] = []
+    /// Largest data payload of one `IDAT`/`fdAT` chunk; longer frame data is split over several chunks.
+    var maximumChunkData = 1 << 20
+
+    /// An empty animation that plays `loopCount` times (0 = forever).
+    /// - Throws: ``RasterError/invalidParameter(_:)`` for a loop count outside 0…2³² − 1.
+    public init(loopCount: Int = 0) throws(RasterError) {
+        guard loopCount >= 0, loopCount <= Int(UInt32.max) else {
+            throw .invalidParameter("loop count \(loopCount) is outside 0…\(UInt32.max) (0 loops forever)")
+        }
+        self.loopCount = loopCount
+    }
+
+    /// The number of frames appended so far.
+    public var frameCount: Int { frames.count }
+
+    /// Adds `frame`, shown for `delay`. The first frame fixes the canvas size.
+    /// - Throws: ``RasterError/invalidParameter(_:)`` when the frame's size differs from the first frame's;
+    ///   ``RasterError/image(_:)`` when compression fails or the animation already has 2³¹ − 1 frames.
+    public mutating func append(_ frame: Pixmap, delay: Delay) throws(RasterError) {
+        if frames.isEmpty {
+            width = frame.width
+            height = frame.height
+        } else if frame.width != width || frame.height != height {
+            throw .invalidParameter("frame \(frames.count) is \(frame.width)×\(frame.height) pixels but the "
+                + "animation is \(width)×\(height); every frame must have the same size")
+        }
+        // Sequence numbers (one fcTL per frame plus its fdAT chunks) must fit in 31 bits.
+        guard frames.count < Int(Int32.max) / 4 else { throw .image("too many frames for an animated PNG") }
+        let data = try PNGImageDataEncoder.compress(
+            straightRGBA: PNGAlphaConversion.straightRGBA(from: frame), width: width, height: height)
+        frames.append(Frame(data: data, delay: delay))
+    }
+
+    /// The complete APNG file.
+    /// - Throws: ``RasterError/image(_:)`` when no frame has been appended.
+    public func encoded() throws(RasterError) -> [UInt8] {
+        guard !frames.isEmpty else { throw .image("an animated PNG needs at least one frame") }
+        var writer = PNGChunkWriter()
+
+        var header: [UInt8] = []
+        PNGChunkWriter.appendBigEndian(UInt32(width), to: &header)
+        PNGChunkWriter.appendBigEndian(UInt32(height), to: &header)
+        header += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, adaptive filtering, not interlaced
+        writer.append("IHDR", header)
+
+        var control: [UInt8] = []
+        PNGChunkWriter.appendBigEndian(UInt32(frames.count), to: &control)
+        PNGChunkWriter.appendBigEndian(UInt32(loopCount), to: &control)
+        writer.append("acTL", control)
+
+        var sequence: UInt32 = 0
+        for (index, frame) in frames.enumerated() {
+            var frameControl: [UInt8] = []
+            PNGChunkWriter.appendBigEndian(sequence, to: &frameControl)
+            PNGChunkWriter.appendBigEndian(UInt32(width), to: &frameControl)
+            PNGChunkWriter.appendBigEndian(UInt32(height), to: &frameControl)
+            PNGChunkWriter.appendBigEndian(UInt32(0), to: &frameControl)  // x offset
+            PNGChunkWriter.appendBigEndian(UInt32(0), to: &frameControl)  // y offset
+            PNGChunkWriter.appendBigEndian(frame.delay.numerator, to: &frameControl)
+            PNGChunkWriter.appendBigEndian(frame.delay.denominator, to: &frameControl)
+            frameControl += [0, 0]  // dispose op NONE, blend op SOURCE
+            writer.append("fcTL", frameControl)
+            sequence += 1
+
+            var start = 0
+            repeat {
+                let end = Swift.min(frame.data.count, start + maximumChunkData)
+                if index == 0 {
+                    writer.append("IDAT", Array(frame.data[start..<end]))
+                } else {
+                    var chunk: [UInt8] = []
+                    chunk.reserveCapacity(4 + end - start)
+                    PNGChunkWriter.appendBigEndian(sequence, to: &chunk)
+                    chunk += frame.data[start..<end]
+                    writer.append("fdAT", chunk)
+                    sequence += 1
+                }
+                start = end
+            } while start < frame.data.count
+        }
+        writer.append("IEND", [])
+        return writer.bytes
+    }
+
+    /// Writes the APNG file (see ``encoded()``) to `path`, replacing any existing file.
+    /// - Throws: ``RasterError/image(_:)`` when there are no frames; ``RasterError/io(_:)`` naming the path when
+    ///   the file cannot be written.
+    public func write(to path: String) throws(RasterError) {
+        try ImageFileIO.writeAll(encoded(), to: path)
+    }
+}
