@@ -37,12 +37,16 @@ enum RasterWorkloadInputs {
     /// W2/W4: the top 250 rows of the W1 image (a tab-bar strip at 3×).
     static func strip() -> Pixmap { busyImage(width: 1170, height: 250) }
 
-    /// W3: 1024×1024, transparent, with 8 anti-aliased opaque white circles (coverage = clamp(r + ½ − d, 0, 1)).
+    /// W3: 1024×1024, transparent, with 8 anti-aliased opaque white circles (coverage = clamp(r + ½ − d, 0, 1)):
+    /// four pairs (radius 90 left, 70 right) with gaps of 8, 18, 28 and 38 px, so a σ 12 goo fuses some pairs.
     static func circles() -> Pixmap {
         var image = try! Pixmap(width: 1024, height: 1024)
-        let discs: [(center: Point, radius: Double)] = (0..<8).map { (i: Int) -> (center: Point, radius: Double) in
-            let cx = Double(180 + (i % 4) * 220), cy = Double(300 + (i / 4) * 400)
-            return (Point(cx, cy), Double(70 + 5 * i))
+        var discs: [(center: Point, radius: Double)] = []
+        for k in 0..<4 {
+            let base = Point(Double(256 + 512 * (k % 2)), Double(256 + 512 * (k / 2)))
+            let gap = Double(8 + 10 * k)
+            discs.append((base - Point(90 + gap / 2, 0), 90))
+            discs.append((base + Point(70 + gap / 2, 0), 70))
         }
         image.withMutableView { view in
             for y in 0..<1024 {
