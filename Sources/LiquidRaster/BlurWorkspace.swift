@@ -1,0 +1,20 @@
+/// Scratch memory for ``GaussianBlur``, ``VariableBlur`` and ``Goo``, kept between calls so that repeated
+/// filtering (one blur per frame) allocates nothing after the first frame.
+///
+/// A workspace is a reference type because it is a place, not a value: reuse one per rendering thread.
+/// It is not `Sendable`; never share one between concurrent tasks.
+///
+/// - Complexity: memory grows to about `4·width·height/f²·3` floats for the largest blur run through it
+///   (`f` being the blur's internal reduction factor), plus `4·width·(2…3)` floats of row buffers.
+public final class BlurWorkspace {
+    let small = ScratchBuffer<Float>()
+    let smallTemp = ScratchBuffer<Float>()
+    let smallOut = ScratchBuffer<Float>()
+    let row = ScratchBuffer<Float>()
+    let zeros = ScratchBuffer<Float>()
+    let rowFloats = ScratchBuffer<Float>()
+    let accumulator = ScratchBuffer<UInt16>()
+
+    /// An empty workspace; buffers grow on first use.
+    public init() {}
+}

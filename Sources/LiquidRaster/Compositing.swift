@@ -1,0 +1,59 @@
+/// The per-pixel arithmetic behind ``PixmapView/composite(_:mode:opacity:mask:)``.
+enum Compositing {
+    static func validate(opacity: Double, mask: CoverageMask?, width: Int, height: Int) throws(RasterError) {
+        guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
+            throw .invalidParameter("opacity \(opacity) must lie in 0…1")
+        }
+        if let mask, mask.width != width || mask.height != height {
+            throw .invalidSize("a \(mask.width)×\(mask.height) mask does not match the \(width)×\(height) destination")
+        }
+    }
+
+    /// round(x / 255) for x in 0…65 025, exactly (verified exhaustively in the tests): the classic
+    /// `(t + (t >> 8)) >> 8` with `t = x + 128`.
+    @inline(__always)
+    static func divideBy255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    private static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
+
+    /// Four bytes R, G, B, A → four 16-bit lanes of a UInt64.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        var x = UInt64(p)
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF
+        return (x | (x << 8)) & laneMask
+    }
+
+    @inline(__always)
+    static func gather(_ x: UInt64) -> UInt32 {
+        var y = x & laneMask
+        y = (y | (y >> 8)) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: y | (y >> 16))
+    }
+
+    /// Source-over of packed premultiplied pixels, `s + round(d·(255 − αs)/255)` per channel, with the
+    /// four channels in 16-bit lanes of one 64-bit word (each product ≤ 65 025 fits its lane, so the
+    /// division trick runs on all four at once). Measured reason: ~2× faster than per-channel code.
+    @inline(__always)
+    static func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        let inverse = UInt64(255 - (s >> 24))
+        if inverse == 0 { return s }
+        let t = spread(d) &* inverse &+ 0x0080_0080_0080_0080
+        let scaled = ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
+        return gather(scaled &+ spread(s))
+    }
+
+    /// The general path: `d ← d + coverage·(blend(s, d) − d)` in Float, rounded, clamped to a valid
+    /// premultiplied pixel.
+    @inline(__always)
+    static func blendPixel(_ d: UnsafeMutablePointer<UInt8>, source s: SIMD4<Float>, mode: BlendMode,
+                           coverage: Float) {
+        let dv = PixelMath.load(d) * (1 / 255)
+        var r = mode.blend(source: s, destination: dv)
+        if coverage < 1 { r = dv + coverage * (r - dv) }
+        PixelMath.store(PixelMath.premultipliedBytes(PixelMath.clamp(r, 0, 1) * 255), d)
+    }
+}

@@ -1,0 +1,53 @@
+/// How drawn pixels combine with the pixels already in the destination.
+///
+/// The canvas hands a compositor one span at a time: the paint's premultiplied source pixels, the coverage
+/// of the shape (already multiplied by the clip), and the destination pixels to update in place. Pixels are
+/// premultiplied RGBA8 packed little-endian into `UInt32` (R in the low byte, A in the high byte), the
+/// memory layout of ``Pixmap``.
+///
+/// ``sourceOver`` is built in (with dedicated fast paths inside the canvas). Other blend modes plug in through
+/// ``init(name:span:)``; a correct span function computes, per pixel, `result = c·B(src, dst) + (1 − c)·dst`
+/// where `c = coverage / 255` and `B` is the blend mode's full-coverage result, and must leave every pixel
+/// valid (each colour channel ≤ alpha).
+public struct Compositor: Sendable, CustomStringConvertible {
+    /// Composites `count` pixels: `source[i]` with coverage `coverage[i]` onto `destination[i]`.
+    public typealias SpanFunction = @Sendable (
+        _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
+        _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
+    ) -> Void
+
+    /// A name for descriptions and debugging.
+    public let name: String
+    /// The per-span function.
+    public let span: SpanFunction
+    /// Whether this is the built-in source-over, which the canvas replaces by its fast paths.
+    let isSourceOver: Bool
+
+    /// A compositor from a span function (see the type's documentation for the contract).
+    public init(name: String, span: @escaping SpanFunction) {
+        self.name = name
+        self.span = span
+        self.isSourceOver = false
+    }
+
+    private init(sourceOverNamed name: String) {
+        self.name = name
+        self.span = Compositor.sourceOverSpan
+        self.isSourceOver = true
+    }
+
+    /// Porter–Duff source-over (the normal blend mode): `src·c + dst·(1 − αsrc·c)`.
+    public static let sourceOver = Compositor(sourceOverNamed: "source-over")
+
+    /// The reference span function of ``sourceOver``.
+    static let sourceOverSpan: SpanFunction = { source, coverage, destination, count in
+        for i in 0..<count {
+            let c = coverage[i]
+            if c == 0 { continue }
+            let s = c == 255 ? source[i] : PackedPixel.scale(source[i], UInt32(c))
+            destination[i] = PackedPixel.sourceOver(s, destination[i])
+        }
+    }
+
+    public var description: String { "Compositor(\(name))" }
+}

@@ -1,0 +1,88 @@
+/// A coverage sink that paints: shades the covered pixels, multiplies coverage by the clip mask and
+/// composites onto the destination.
+///
+/// Source-over with a solid colour (the common case) never builds a source row: spans of full coverage with
+/// an opaque colour are plain stores, other spans blend one constant. Other paints and compositors go
+/// through a row of shaded pixels and a row of coverage.
+struct PaintBlitter: CoverageSink {
+    let destination: PixmapView
+    let shader: Shader
+    /// The clip mask's bytes (row-major, `destination.width` per row), or `nil` for no clip.
+    let clip: UnsafePointer<UInt8>?
+    let compositor: Compositor
+    /// Scratch rows, at least `destination.width` long, owned by the caller.
+    let sourceRow: UnsafeMutablePointer<UInt32>
+    let coverageRow: UnsafeMutablePointer<UInt8>
+    /// The solid colour when `shader` is `.solid` and the compositor is source-over.
+    private let fastColor: UInt32?
+
+    init(
+        destination: PixmapView, shader: Shader, clip: UnsafePointer<UInt8>?, compositor: Compositor,
+        sourceRow: UnsafeMutablePointer<UInt32>, coverageRow: UnsafeMutablePointer<UInt8>
+    ) {
+        self.destination = destination
+        self.shader = shader
+        self.clip = clip
+        self.compositor = compositor
+        self.sourceRow = sourceRow
+        self.coverageRow = coverageRow
+        if case .solid(let color) = shader, compositor.isSourceOver { fastColor = color } else { fastColor = nil }
+    }
+
+    @inline(__always)
+    private func pixels(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> {
+        UnsafeMutableRawPointer(destination.row(y) + 4 * x).assumingMemoryBound(to: UInt32.self)
+    }
+
+    mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if let clip {
+            let mask = clip + y * destination.width + x
+            for i in 0..<count { coverageRow[i] = PackedPixel.multiply(mask[i], coverage) }
+            composite(y: y, x: x, count: count)
+            return
+        }
+        if let color = fastColor {
+            let d = pixels(y, x)
+            let s = coverage == 255 ? color : PackedPixel.scale(color, UInt32(coverage))
+            if s >> 24 == 255 {
+                d.update(repeating: s, count: count)
+            } else if s != 0 {
+                // One constant source: the per-pixel work is a single packed multiply-add.
+                let keep = 255 &- (s >> 24)
+                for i in 0..<count { d[i] = s &+ PackedPixel.scale(d[i], keep) }
+            }
+            return
+        }
+        coverageRow.update(repeating: coverage, count: count)
+        composite(y: y, x: x, count: count)
+    }
+
+    mutating func blitCells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        if let clip {
+            let mask = clip + y * destination.width + x
+            for i in 0..<count { coverageRow[i] = PackedPixel.multiply(mask[i], coverage[i]) }
+        } else if let color = fastColor {
+            let d = pixels(y, x)
+            for i in 0..<count {
+                let c = coverage[i]
+                if c == 0 { continue }
+                d[i] = PackedPixel.sourceOver(c == 255 ? color : PackedPixel.scale(color, UInt32(c)), d[i])
+            }
+            return
+        } else {
+            coverageRow.update(from: coverage, count: count)
+        }
+        composite(y: y, x: x, count: count)
+    }
+
+    /// Shades `count` pixels and composites them with the coverage in `coverageRow`.
+    private func composite(y: Int, x: Int, count: Int) {
+        shader.shade(y: y, x: x, count: count, into: sourceRow)
+        let d = pixels(y, x)
+        if compositor.isSourceOver {
+            Compositor.sourceOverSpan(sourceRow, coverageRow, d, count)
+        } else {
+            compositor.span(sourceRow, coverageRow, d, count)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Compositing a source view or a solid colour onto a destination view with a ``BlendMode``.
+///
+/// Semantics (all modes): the source is first scaled by `opacity` (like a layer's opacity), then blended
+/// with the destination; the optional `mask` then acts as a clip with anti-aliased edges:
+/// `result = destination + coverage·(blend(opacity·source, destination) − destination)`. For `.normal`
+/// this is the familiar source-over of `opacity·coverage·source`. Outside a mask's coverage the destination
+/// is untouched, even for `.copy` and `.destinationIn`.
+///
+/// Accuracy: within ±1 level of the exact (real-valued) result for valid premultiplied inputs; plain
+/// source-over (opacity 1, no mask) is exact to rounding. Outputs are always valid premultiplied pixels.
+extension PixmapView {
+    /// Composites `source` (the same size as this view) onto this view.
+    /// - Throws: ``RasterError/invalidSize(_:)`` when sizes differ (of the views or the mask);
+    ///   ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+    /// - Complexity: O(width·height); about 1 ns/pixel for plain source-over.
+    public func composite(_ source: PixmapView, mode: BlendMode = .normal, opacity: Double = 1,
+                          mask: CoverageMask? = nil) throws(RasterError) {
+        guard source.width == width, source.height == height else {
+            throw .invalidSize("cannot composite a \(source.width)×\(source.height) source onto a \(width)×\(height) destination")
+        }
+        try Compositing.validate(opacity: opacity, mask: mask, width: width, height: height)
+        if mode == .normal, opacity == 1, mask == nil {
+            for y in 0..<height {
+                let s = UnsafeRawPointer(source.row(y)), d = UnsafeMutableRawPointer(row(y))
+                for x in 0..<width {
+                    let sp = s.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                    let dp = d.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                    d.storeBytes(of: Compositing.sourceOver(sp, dp), toByteOffset: 4 * x, as: UInt32.self)
+                }
+            }
+            return
+        }
+        let scale = Float(opacity) / 255
+        for y in 0..<height {
+            let s = source.row(y), d = row(y)
+            for x in 0..<width {
+                let coverage: Float = mask.map { Float($0.base[y * $0.rowBytes + x * $0.pixelStride]) / 255 } ?? 1
+                if coverage == 0 { continue }
+                let sv = PixelMath.load(s + 4 * x) * scale
+                Compositing.blendPixel(d + 4 * x, source: sv, mode: mode, coverage: coverage)
+            }
+        }
+    }
+
+    /// Composites the solid premultiplied `color` onto this view (everywhere, or where `mask` covers).
+    /// - Throws: as ``composite(_:mode:opacity:mask:)``.
+    public func composite(color: PremultipliedRGBA8, mode: BlendMode = .normal, opacity: Double = 1,
+                          mask: CoverageMask? = nil) throws(RasterError) {
+        try Compositing.validate(opacity: opacity, mask: mask, width: width, height: height)
+        if mode == .normal, opacity == 1, mask == nil {
+            let sp = color.packed
+            for y in 0..<height {
+                let d = UnsafeMutableRawPointer(row(y))
+                for x in 0..<width {
+                    let dp = d.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                    d.storeBytes(of: Compositing.sourceOver(sp, dp), toByteOffset: 4 * x, as: UInt32.self)
+                }
+            }
+            return
+        }
+        let sv = SIMD4<Float>(SIMD4<UInt8>(color.red, color.green, color.blue, color.alpha)) * (Float(opacity) / 255)
+        for y in 0..<height {
+            let d = row(y)
+            for x in 0..<width {
+                let coverage: Float = mask.map { Float($0.base[y * $0.rowBytes + x * $0.pixelStride]) / 255 } ?? 1
+                if coverage == 0 { continue }
+                Compositing.blendPixel(d + 4 * x, source: sv, mode: mode, coverage: coverage)
+            }
+        }
+    }
+}
+
+extension Pixmap {
+    /// Composites `source` (same size) onto this pixmap; see ``PixmapView/composite(_:mode:opacity:mask:)``.
+    public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(RasterError) {
+        let failure: RasterError? = withMutableView { destination in
+            source.withView { sourceView in
+                do throws(RasterError) { try destination.composite(sourceView, mode: mode, opacity: opacity) } catch { return error }
+                return nil
+            }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import LiquidGeometry
+import LiquidRaster
+
+/// `liquid filter NAME [options] IN.png OUT.png`: one raster filter applied to a PNG.
+struct FilterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "filter",
+        abstract: "Apply a raster filter to a PNG image (lengths in pixels).",
+        subcommands: [Blur.self, Threshold.self, Goo.self, Displace.self, Colormatrix.self]
+    )
+
+    /// The input and output paths every filter takes.
+    struct Files: ParsableArguments {
+        @Argument(help: "Input PNG.") var input: String
+        @Argument(help: "Output PNG.") var output: String
+
+        func read() throws -> Pixmap { try PNG.read(contentsOf: input) }
+        func write(_ image: Pixmap) throws { try PNG.write(image, to: output) }
+    }
+
+    enum Edge: String, ExpressibleByArgument, CaseIterable {
+        case clamp, transparent
+        var mode: EdgeMode { self == .clamp ? .clamp : .transparent }
+    }
+
+    static func color(_ text: String, flag: String) throws -> RGBA {
+        do { return try RGBA(hex: text) } catch { throw ValidationError("\(flag) '\(text)' is not a colour (use #rrggbb or #rrggbbaa)") }
+    }
+
+    struct Blur: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Gaussian blur (accurate to ≤ 3 levels of an exact Gaussian).")
+        @Option(help: "Standard deviation σ in pixels (0 = unchanged).") var sigma: Double
+        @Option(help: "Outside pixels: clamp (repeat the edge) or transparent.") var edge: Edge = .clamp
+        @OptionGroup var files: Files
+
+        func run() throws {
+            let blur = try GaussianBlur(sigma: sigma, edgeMode: edge.mode)
+            try files.write(blur.applied(to: files.read()))
+        }
+    }
+
+    struct Threshold: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Alpha threshold (α ≥ t → one opaque colour), or luma threshold with --luma.")
+        @Option(help: "Alpha threshold in 0…1.") var alpha: Double?
+        @Option(help: "Luma threshold in 0…1 (0.2126 r + 0.7152 g + 0.0722 b).") var luma: Double?
+        @Option(help: "Width of a smooth edge around the alpha threshold, 0…1.") var softness: Double = 0
+        @Option(help: "Colour of the result, #rrggbb or #rrggbbaa.") var color: String = "#000000"
+        @OptionGroup var files: Files
+
+        func run() throws {
+            let tint = try FilterCommand.color(color, flag: "--color")
+            switch (alpha, luma) {
+            case (let a?, nil):
+                try files.write(AlphaThreshold(threshold: a, edgeWidth: softness, color: tint).applied(to: files.read()))
+            case (nil, let l?):
+                try files.write(LumaThreshold(threshold: l, color: tint).applied(to: files.read()))
+            default:
+                throw ValidationError("give exactly one of --alpha or --luma")
+            }
+        }
+    }
+
+    struct Goo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Metaball goo: blur, then alpha threshold into one colour; --matrix applies only the SVG goo colour matrix (α′ = 18α − 7).")
+        @Option(help: "Blur σ in pixels.") var sigma: Double = 12
+        @Option(help: "Alpha threshold in 0…1.") var threshold: Double = 0.5
+        @Option(help: "Width of a smooth edge around the threshold, 0…1.") var softness: Double = 0
+        @Option(help: "Colour of the result.") var color: String = "#000000"
+        @Flag(help: "Apply the SVG goo colour matrix instead of blur + threshold.") var matrix = false
+        @OptionGroup var files: Files
+
+        func run() throws {
+            let image = try files.read()
+            if matrix {
+                try files.write(ColorMatrix.goo.applied(to: image))
+                return
+            }
+            let goo = try LiquidRaster.Goo(sigma: sigma, threshold: threshold, edgeWidth: softness,
+                                           color: FilterCommand.color(color, flag: "--color"))
+            try files.write(goo.applied(to: image))
+        }
+    }
+
+    struct Displace: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "SVG-style displacement: sample at (x + s·(R − ½), y + s·(G − ½)) of MAP.png, bilinear.")
+        @Option(help: "Displacement map PNG, the same size as the input.") var map: String
+        @Option(parsing: .unconditional, help: "Scale s in pixels.") var scale: Double
+        @Option(help: "Outside pixels: clamp or transparent.") var edge: Edge = .transparent
+        @OptionGroup var files: Files
+
+        func run() throws {
+            let source = try files.read()
+            let field = try PNG.read(contentsOf: map)
+            try files.write(Displacement.displaced(source, map: field, scale: scale, edgeMode: edge.mode))
+        }
+    }
+
+    struct Colormatrix: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "colormatrix",
+            abstract: "SVG feColorMatrix: 20 numbers (4 rows of r g b a offset), or --saturate S.")
+        @Option(help: "20 comma- or space-separated numbers.") var matrix: String?
+        @Option(help: "Saturation (1 = unchanged, 0 = grey, > 1 more vivid).") var saturate: Double?
+        @OptionGroup var files: Files
+
+        func run() throws {
+            let filter: ColorMatrix
+            switch (matrix, saturate) {
+            case (let text?, nil):
+                let parts = text.split(whereSeparator: { $0 == "," || $0 == " " })
+                let values = try parts.map { part -> Double in
+                    guard let v = Double(part), v.isFinite else { throw ValidationError("--matrix has '\(part)', which is not a finite number") }
+                    return v
+                }
+                guard values.count == 20 else { throw ValidationError("--matrix needs 20 numbers; got \(values.count)") }
+                filter = try ColorMatrix(values)
+            case (nil, let s?):
+                filter = try ColorMatrix.saturation(s)
+            default:
+                throw ValidationError("give exactly one of --matrix or --saturate")
+            }
+            try files.write(filter.applied(to: files.read()))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import LiquidGeometry
+import Testing
+import TestSupport
+@testable import LiquidRaster
+
+@Suite("Displacement and remap")
+struct DisplacementTests {
+    static func field(_ w: Int, _ h: Int, _ f: (Int, Int) -> (Float, Float)) throws -> DisplacementField {
+        var dx = [Float](repeating: 0, count: w * h), dy = dx
+        for y in 0..<h { for x in 0..<w { (dx[y * w + x], dy[y * w + x]) = f(x, y) } }
+        return try DisplacementField(width: w, height: h, dx: dx, dy: dy)
+    }
+
+    @Test func zeroFieldIsTheIdentity() throws {
+        let image = FilterTestImages.noise(width: 37, height: 23, seed: 41)
+        for edgeMode in EdgeMode.allCases {
+            #expect(try Displacement.remapped(image, by: DisplacementField(zerosWidth: 37, height: 23), edgeMode: edgeMode) == image)
+        }
+    }
+
+    @Test func integerOffsetsAreExactShifts() throws {
+        let image = FilterTestImages.noise(width: 30, height: 20, seed: 42)
+        for (sx, sy) in [(3, 0), (-2, 5), (7, -4), (40, 0)] {
+            let f = try Self.field(30, 20) { _, _ in (Float(sx), Float(sy)) }
+            let clamped = try Displacement.remapped(image, by: f, edgeMode: .clamp)
+            let transparent = try Displacement.remapped(image, by: f, edgeMode: .transparent)
+            for y in 0..<20 {
+                for x in 0..<30 {
+                    let ux = x + sx, uy = y + sy
+                    let inside = ux >= 0 && ux < 30 && uy >= 0 && uy < 20
+                    #expect(clamped[x, y] == image[min(max(ux, 0), 29), min(max(uy, 0), 19)])
+                    #expect(transparent[x, y] == (inside ? image[ux, uy] : .transparent))
+                }
+            }
+        }
+    }
+
+    @Test func halfPixelOffsetsAverageNeighbours() throws {
+        let image = FilterTestImages.noise(width: 16, height: 12, seed: 43)
+        let horizontal = try Displacement.remapped(image, by: Self.field(16, 12) { _, _ in (0.5, 0) })
+        let both = try Displacement.remapped(image, by: Self.field(16, 12) { _, _ in (0.5, 0.5) })
+        func channels(_ p: PremultipliedRGBA8) -> [Double] { [p.red, p.green, p.blue, p.alpha].map(Double.init) }
+        for y in 0..<11 {
+            for x in 0..<15 {
+                let a = channels(image[x, y]), b = channels(image[x + 1, y])
+                let c = channels(image[x, y + 1]), d = channels(image[x + 1, y + 1])
+                let h = channels(horizontal[x, y]), q = channels(both[x, y])
+                for k in 0..<4 {
+                    #expect(abs(h[k] - (a[k] + b[k]) / 2) <= 0.5)
+                    #expect(abs(q[k] - (a[k] + b[k] + c[k] + d[k]) / 4) <= 0.5 + 1e-4)
+                }
+            }
+        }
+    }
+
+    @Test func fractionalOffsetsMatchDoubleBilinear() throws {
+        let image = FilterTestImages.noise(width: 24, height: 18, seed: 44)
+        var rng = SeededRandom(seed: 45)
+        let f = try Self.field(24, 18) { _, _ in (Float(rng.uniform(-30...30)), Float(rng.uniform(-30...30))) }
+        for edgeMode in EdgeMode.allCases {
+            let out = try Displacement.remapped(image, by: f, edgeMode: edgeMode)
+            #expect(FilterTestImages.isPremultiplied(out))
+            for y in 0..<18 {
+                for x in 0..<24 {
+                    let sx = Double(Float(x) + f.dx[y * 24 + x]), sy = Double(Float(y) + f.dy[y * 24 + x])
+                    let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                    let tx = sx - Double(x0), ty = sy - Double(y0)
+                    func tap(_ x: Int, _ y: Int, _ c: Int) -> Double {
+                        if x < 0 || y < 0 || x >= 24 || y >= 18 {
+                            if edgeMode == .transparent { return 0 }
+                        }
+                        let p = image[min(max(x, 0), 23), min(max(y, 0), 17)]
+                        return Double([p.red, p.green, p.blue, p.alpha][c])
+                    }
+                    let g = out[x, y]
+                    let got = [g.red, g.green, g.blue, g.alpha]
+                    for c in 0..<4 {
+                        let v = (1 - ty) * ((1 - tx) * tap(x0, y0, c) + tx * tap(x0 + 1, y0, c))
+                            + ty * ((1 - tx) * tap(x0, y0 + 1, c) + tx * tap(x0 + 1, y0 + 1, c))
+                        #expect(abs(Double(got[c]) - v) <= 1, "(\(x), \(y)) channel \(c)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func hugeOffsetsDoNotTrap() throws {
+        let image = FilterTestImages.noise(width: 8, height: 8, seed: 46)
+        let f = try Self.field(8, 8) { x, _ in (x % 2 == 0 ? 1e30 : -3e38, 1e20) }
+        let out = try Displacement.remapped(image, by: f, edgeMode: .transparent)
+        #expect(out == (try Pixmap(width: 8, height: 8)))
+    }
+
+    @Test func svgDisplacementMapWithNeutralMapIsIdentity() throws {
+        let image = FilterTestImages.noise(width: 20, height: 20, seed: 47)
+        // Straight 0.5 in red and green (premultiplied 64 of alpha 128 un-premultiplies to exactly 0.5).
+        let map = try Pixmap(width: 20, height: 20, fill: PremultipliedRGBA8(red: 64, green: 64, blue: 0, alpha: 128))
+        #expect(try Displacement.displaced(image, map: map, scale: 37) == image)
+        // Red at 1.0 with scale 8 shifts sampling by +4 pixels in x.
+        let shiftMap = try Pixmap(width: 20, height: 20, fill: PremultipliedRGBA8(red: 255, green: 128, blue: 0, alpha: 255))
+        let shifted = try Displacement.displaced(image, map: shiftMap, scale: 8, edgeMode: .transparent)
+        let dy = 8 * (128.0 / 255 - 0.5)
+        #expect(abs(dy) < 0.02)
+        for x in 0..<16 { #expect(abs(Int(shifted[x, 0].alpha) - Int(image[x + 4, 0].alpha)) <= 3) }
+    }
+
+    @Test func invalidParametersAreRejected() throws {
+        #expect(throws: RasterError.self) { try DisplacementField(width: 2, height: 2, dx: [0, 0, 0, .nan], dy: [0, 0, 0, 0]) }
+        #expect(throws: RasterError.self) { try DisplacementField(width: 2, height: 2, dx: [0], dy: [0]) }
+        #expect(throws: RasterError.self) { try DisplacementField(width: 0, height: 2, dx: [], dy: []) }
+        let image = try Pixmap(width: 4, height: 4)
+        #expect(throws: RasterError.self) { try Displacement.displaced(image, map: image, scale: .infinity) }
+        #expect(throws: RasterError.self) { try Displacement.displaced(image, map: try Pixmap(width: 3, height: 4), scale: 1) }
+        do { _ = try DisplacementField(width: 1, height: 1, dx: [0], dy: [.infinity]) } catch { #expect(error.description.contains("dy")) }
+    }
+}
