@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidRasterTests", dependencies: ["LiquidRaster", "LiquidGeometry", "TestSupport"],
                     resources: [.copy("Golden")]),
-        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "TestSupport"]),
+        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

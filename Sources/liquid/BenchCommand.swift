@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidRaster
 
 /// `liquid bench`: the benchmark suite; medians in milliseconds.
 struct BenchCommand: ParsableCommand {
@@ -10,19 +11,30 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
-    @Option(help: "Timed runs per benchmark (after one warm-up).") var runs: Int = 9
+    @Option(help: "Timed runs per benchmark (after one warm-up).") var runs: Int = 15
+    @Option(help: "Write the raster workloads' input images (w1.png … w4.png) into this folder and exit.")
+    var writeInputs: String?
 
     func validate() throws {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000; got \(runs)") }
     }
 
     func run() throws {
-        let selected = MotionBenchmarks.all.filter { filter == nil || $0.name.contains(filter!) }
+        if let folder = writeInputs {
+            try Self.writeInputs(to: folder)
+            return
+        }
+        // Raster inputs are large: build them only when a raster workload is selected.
+        let wantsRaster = filter.map { "raster".contains($0) || $0.hasPrefix("raster") } ?? true
+        let candidates = MotionBenchmarks.all + (wantsRaster ? RasterBenchmarks.all : [])
+        let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
         guard !selected.isEmpty else { throw ValidationError("--filter '\(filter ?? "")' matches no benchmark") }
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []
         for benchmark in selected {
-            let result = runner.measure(benchmark)
+            FileHandle.standardError.write(Data("bench: \(benchmark.name)\n".utf8))
+            var result = runner.measure(benchmark)
+            if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
             results.append(result)
             if !json {
                 let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)
@@ -32,5 +44,14 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if json { try printJSON(["benchmarks": results]) }
+    }
+
+    /// Writes w1.png … w4.png (benchmarks/WORKLOADS.md) into `folder`, creating it if needed.
+    static func writeInputs(to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PNG.write(RasterWorkloadInputs.busyImage(), to: folder + "/w1.png")
+        try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w2.png")
+        try PNG.write(RasterWorkloadInputs.circles(), to: folder + "/w3.png")
+        try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w4.png")
     }
 }

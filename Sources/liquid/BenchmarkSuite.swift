@@ -7,6 +7,8 @@ struct Benchmark {
     /// What one iteration is ("step", "frame", "image"), for the per-iteration figure.
     let unit: String
     let iterations: Int
+    /// Untimed work before every run (e.g. restoring the input of an in-place filter).
+    var prepare: () -> Void = {}
     let body: () -> Double
 }
 
@@ -21,6 +23,8 @@ struct BenchmarkResult: Encodable {
     let max_ms: Double
     /// Median nanoseconds per iteration.
     let ns_per_iteration: Double
+    /// For workloads that produce a count (W6: points kept), that count, as a correctness cross-check.
+    var output_count: Int? = nil
 }
 
 /// Times benchmarks with a monotonic clock: one warm-up run, then `runs` timed runs; reports medians.
@@ -29,10 +33,12 @@ struct BenchmarkRunner {
 
     func measure(_ benchmark: Benchmark) -> BenchmarkResult {
         let clock = ContinuousClock()
+        benchmark.prepare()
         consume(benchmark.body())
         var times: [Double] = []
         times.reserveCapacity(runs)
         for _ in 0..<runs {
+            benchmark.prepare()
             let start = clock.now
             let checksum = benchmark.body()
             let elapsed = clock.now - start

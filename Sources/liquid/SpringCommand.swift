@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import LiquidMotion
+import LiquidRaster
 
 /// `liquid motion spring`: one parameter family, a start, a target, and sample times → JSON.
 struct SpringCommand: ParsableCommand {
@@ -89,7 +91,16 @@ struct SpringCommand: ParsableCommand {
                          velocity: spring.velocity(at: t, from: from, to: to, initialVelocity: velocity))
         }
         if let plot {
-            throw ValidationError("--plot \(plot): PNG output arrives with the raster engine; print JSON for now")
+            let title = String(format: "spring  response %.3g s  ζ %.3g  (stiffness %.4g, damping %.4g)",
+                               spring.response, spring.dampingRatio, spring.stiffness, spring.damping)
+            // The plot samples the closed form densely (600 points over the same span), not the JSON samples.
+            let end = max(sampleTimes.max() ?? 1, 1e-3)
+            let dense = (0...600).map { i -> MotionSample in
+                let t = end * Double(i) / 600
+                return MotionSample(t: t, value: spring.value(at: t, from: from, to: to, initialVelocity: velocity), velocity: 0)
+            }
+            let image = try MotionPlot(title: title, samples: dense, target: to, start: from).render()
+            try PNG.write(image, to: plot)
         }
         try printJSON(SpringReport(spring: .init(spring), samples: samples))
     }
