@@ -51,6 +51,8 @@ let package = Package(
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidRasterTests", dependencies: ["LiquidRaster", "LiquidGeometry", "TestSupport"],
                     resources: [.copy("Golden")]),
+        .testTarget(name: "LiquidUITests", dependencies: ["LiquidUI", "LiquidRaster", "LiquidGeometry", "LiquidMotion", "TestSupport"],
+                    resources: [.copy("Golden")]),
         .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,598 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// Renders a ``Layer`` tree into a ``Pixmap`` of `size` points at `scale` pixels per point, redrawing only
+/// what changed since the previous frame.
+///
+/// Painter's order, back to front: for each layer its backdrop effect, background, content, then its
+/// sublayers, under the clips of its ancestors. Grouped layers (opacity < 1, a blend mode, a mask, or
+/// filters) are rendered offscreen and composited; filter groups are rendered whole (their bounds plus the
+/// filters' outset) and cached until something in them changes.
+///
+/// Damage tracking: each non-idle frame compares every visible layer's change stamp and device extent with
+/// the previous frame's; a changed layer damages its old and new extents (grown by enclosing filter
+/// outsets, clipped by enclosing clips), a removed one its old extent. Damage touching what a backdrop
+/// effect reads grows to everything it reads. Only the fixed screen tiles (``tileSize`` pixels square)
+/// touched by damage are re-rendered, each from scratch.
+///
+/// Guarantees:
+/// - After any sequence of changes, the image equals byte for byte what a new compositor renders from the
+///   same tree: every pixel is always produced inside the same tile buffer at the same offset, so the
+///   floating-point work is identical.
+/// - An unchanged tree (same root, no change stamp newer than the last render) returns at once with `nil`
+///   damage: one comparison, no tree walk, no pixel work.
+/// - The returned image is shared with the compositor (copy-on-write): holding it past the next non-idle
+///   render makes that render copy the whole image once.
+@MainActor
+public final class Compositor {
+    /// The size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    /// Side of the square screen tiles, in pixels.
+    public let tileSize: Int
+    /// The colour beneath everything.
+    public let background: PremultipliedRGBA8
+    /// The image as of the last render.
+    public private(set) var image: Pixmap
+    /// What the last render did.
+    public private(set) var statistics = RenderStatistics()
+
+    private weak var lastRoot: Layer?
+    private var hasRendered = false
+    private var needsFullRender = true
+    /// The change clock's value when the last render started.
+    private var renderedStamp: UInt64 = 0
+    /// Each visible layer's damage extent in the last frame.
+    private var records: [ObjectIdentifier: PixelRect?] = [:]
+    private var groupCache: [ObjectIdentifier: GroupCacheEntry] = [:]
+    private let workspace = BlurWorkspace()
+
+    // Per-frame state.
+    private var nodes: [RenderNode] = []
+    private var rootBackdrops: [RenderNode] = []
+    private var nextIndex = 0
+    private var backdropOutputs: [Int: (rect: PixelRect, pixmap: Pixmap)] = [:]
+    private var visitedGroups: Set<ObjectIdentifier> = []
+
+    private struct GroupCacheEntry {
+        var stamp: UInt64
+        var toDevice: AffineTransform
+        var rect: PixelRect
+        var pixmap: Pixmap
+    }
+
+    /// A compositor for a screen of `size` points at `scale` pixels per point (pixel size rounded up).
+    /// - Parameters:
+    ///   - tileSize: side of the re-rendered tiles in pixels (16…1024): smaller tiles redraw less around a
+    ///     small change, larger ones cost less per full frame.
+    ///   - background: the colour beneath the root layer.
+    /// - Throws: ``RasterError/invalidSize(_:)`` for a size or scale that is not positive and finite, or
+    ///   too large; ``RasterError/invalidParameter(_:)`` for a tile size outside 16…1024.
+    public init(size: Size, scale: Double, tileSize: Int = 64, background: PremultipliedRGBA8 = .transparent) throws {
+        guard (16...1024).contains(tileSize) else {
+            throw RasterError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")
+        }
+        image = try Pixmap(size: size, scale: scale, fill: background)
+        self.size = size
+        self.scale = scale
+        self.tileSize = tileSize
+        self.background = background
+    }
+
+    /// Makes the next render redraw everything (after changing what a custom closure or effect reads
+    /// without telling its layer).
+    public func setNeedsFullRender() { needsFullRender = true }
+
+    /// Brings the image up to date with the tree under `root` and returns it with the device rect that
+    /// changed, or `nil` damage when no pixel needed redrawing.
+    /// - Throws: a filter's or text's ``RasterError`` for bad parameters, or a backdrop effect's error; the
+    ///   image may then be partly updated, and the next render redraws everything.
+    /// - Complexity: O(1) when nothing changed; otherwise O(layers) to rebuild the render tree plus pixel
+    ///   work proportional to the damaged tiles (and to any filter group that changed).
+    public func render(_ root: Layer) throws -> (image: Pixmap, damage: PixelRect?) {
+        if hasRendered, !needsFullRender, root === lastRoot, root.subtreeStamp <= renderedStamp {
+            statistics = RenderStatistics()
+            statistics.wasIdle = true
+            return (image, nil)
+        }
+        let stampAtStart = Layer.currentStamp
+        let full = !hasRendered || needsFullRender || root !== lastRoot
+        // Until this render completes, a failure must leave the next one redrawing everything.
+        needsFullRender = true
+        statistics = RenderStatistics()
+        nodes = []
+        rootBackdrops = []
+        nextIndex = 0
+        visitedGroups = []
+        backdropOutputs = [:]
+        defer { backdropOutputs = [:]; nodes = []; rootBackdrops = [] }
+
+        let tree = try build(root, parentToDevice: AffineTransform(scale: scale), insideBuffer: false,
+                             limit: image.bounds, chain: [])
+        statistics.layers = nodes.count
+
+        var newRecords: [ObjectIdentifier: PixelRect?] = [:]
+        newRecords.reserveCapacity(nodes.count)
+        var damage = DamageRegion()
+        if full {
+            damage.add(image.bounds)
+            for node in nodes { newRecords[ObjectIdentifier(node.layer)] = node.damageExtent }
+        } else {
+            for node in nodes {
+                let id = ObjectIdentifier(node.layer)
+                newRecords[id] = node.damageExtent
+                if node.layer.changeStamp > renderedStamp {
+                    damage.add(records[id] ?? nil)
+                    damage.add(node.damageExtent)
+                } else if let old = records[id] {
+                    if old != node.damageExtent {
+                        damage.add(old)
+                        damage.add(node.damageExtent)
+                    }
+                } else {
+                    damage.add(node.damageExtent)
+                }
+            }
+            for (id, old) in records where newRecords[id] == nil { damage.add(old) }
+        }
+        damage = damage.clipped(to: image.bounds)
+
+        // Tiles, grown until every backdrop whose reading area is touched is re-read whole.
+        var grid = TileGrid(bounds: image.bounds, tileSize: tileSize)
+        for rect in damage.rects { grid.mark(rect) }
+        var needed: [RenderNode] = []
+        var grew = true
+        while grew {
+            grew = false
+            for node in rootBackdrops {
+                guard let sample = node.sampleRect?.intersection(image.bounds), grid.anyMarked(in: sample) else { continue }
+                if !grid.allMarked(in: sample) {
+                    grid.mark(sample)
+                    grew = true
+                }
+            }
+        }
+        for node in rootBackdrops {
+            guard let sample = node.sampleRect?.intersection(image.bounds), grid.anyMarked(in: sample) else { continue }
+            needed.append(node)
+            damage.add(sample)
+        }
+
+        let tiles = grid.markedTiles
+        if !tiles.isEmpty {
+            var lower = 0
+            for node in needed {
+                try renderTiles(tiles, tree: tree, range: lower..<node.index, first: lower == 0)
+                try computeRootBackdrop(node)
+                lower = node.index
+            }
+            try renderTiles(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)
+        }
+
+        records = newRecords
+        groupCache = groupCache.filter { visitedGroups.contains($0.key) }
+        renderedStamp = stampAtStart
+        lastRoot = root
+        hasRendered = true
+        needsFullRender = false
+        return (image, damage.bounds)
+    }
+
+    // MARK: Building the render tree
+
+    /// One step from a layer towards the screen that changes which pixels its drawing can reach.
+    private enum ChainStep {
+        case clip(PixelRect?)
+        case outset(Int)
+    }
+
+    private func build(_ layer: Layer, parentToDevice: AffineTransform, insideBuffer: Bool, limit: PixelRect,
+                       chain: [ChainStep], isMaskTree: Bool = false) throws -> RenderNode? {
+        let opacity = layer.opacity.isNaN ? 0 : Swift.min(Swift.max(layer.opacity, 0), 1)
+        guard !layer.isHidden, opacity > 0, layer.frame.isFinite, layer.transform.isFinite else { return nil }
+        let toDevice = layer.localToSuperlayer.concatenating(parentToDevice)
+        guard toDevice.isFinite else { return nil }
+        let index: Int
+        if isMaskTree {
+            index = -1
+        } else {
+            index = nextIndex
+            nextIndex += 1
+        }
+        let node = RenderNode(layer: layer, index: index, toDevice: toDevice, opacity: opacity)
+        let bounds = layer.bounds
+        let boundsBox = PixelRect.enclosing(toDevice.apply(to: bounds))
+
+        var outset = 0
+        for filter in layer.filters { outset = Swift.min(outset + filter.outset(scale: scale), 1 << 14) }
+        let hasFilters = !layer.filters.isEmpty
+        let grouped = hasFilters || opacity < 1 || layer.blendMode != .normal || layer.mask != nil
+        let childLimit = hasFilters ? limit.expanded(by: outset) : limit
+
+        // The layer's own drawing.
+        var own: PixelRect? = nil
+        if layer.backgroundColor != nil { own = own.union(boundsBox) }
+        switch layer.content {
+        case .none: break
+        case .shape(let path, let fill, let stroke):
+            if let box = path.bounds, box.isFinite {
+                var reach = 0.0
+                if let stroke, stroke.style.width.isFinite, stroke.style.width > 0 {
+                    let miter = stroke.style.join == .miter && stroke.style.miterLimit.isFinite
+                        ? stroke.style.miterLimit : 1
+                    reach = stroke.style.width / 2 * Swift.max(miter, 2.0.squareRoot())
+                }
+                if fill != nil || reach > 0 {
+                    own = own.union(PixelRect.enclosing(toDevice.apply(to: box.insetBy(dx: -reach, dy: -reach)),
+                                                        margin: reach > 0 ? 1 : 0))
+                }
+            }
+        case .image, .custom:
+            own = own.union(boundsBox)
+        case .text(let string, let style):
+            own = own.union(try layOutText(string, style: style, node: node))
+        }
+        if layer.backdrop != nil, let box = boundsBox {
+            node.backdropBox = box
+            let reach = Swift.max(layer.backdrop!.sampleOutset, 0) * scale
+            node.sampleRect = box.expanded(by: reach.isFinite ? Int(Swift.min(reach, 4096).rounded(.up)) : 0)
+            node.isRootLevelBackdrop = !insideBuffer
+            own = own.union(box)
+            if !insideBuffer && !isMaskTree { rootBackdrops.append(node) }
+        }
+        node.contentBox = own
+        if !isMaskTree { nodes.append(node) }
+
+        // Sublayers.
+        var childChain = chain
+        if hasFilters { childChain.append(.outset(outset)) }
+        if layer.clipsToBounds { childChain.append(.clip(boundsBox)) }
+        var union = own
+        for sublayer in layer.sublayers {
+            guard let child = try build(sublayer, parentToDevice: toDevice, insideBuffer: insideBuffer || grouped,
+                                        limit: childLimit, chain: childChain, isMaskTree: isMaskTree)
+            else { continue }
+            node.children.append(child)
+            node.hasBackdropBelow = node.hasBackdropBelow || child.layer.backdrop != nil || child.hasBackdropBelow
+            union = union.union(child.extent)
+        }
+        node.lastIndex = isMaskTree ? -1 : nextIndex - 1
+        if layer.clipsToBounds { union = union.intersection(boundsBox) }
+
+        // Mode, extent and masks.
+        if hasFilters || (grouped && node.hasBackdropBelow) {
+            node.mode = .group
+            let rect = union.map { $0.expanded(by: outset) }.intersection(childLimit)
+            node.groupRect = rect
+            node.extent = rect
+            if rect != nil {
+                visitedGroups.insert(ObjectIdentifier(layer))
+                node.filterMasks = try layer.filters.map { filter in
+                    guard let maskLayer = filter.maskLayer else { return nil }
+                    return try build(maskLayer, parentToDevice: toDevice, insideBuffer: true, limit: childLimit,
+                                     chain: [], isMaskTree: true)
+                }
+            }
+        } else {
+            node.mode = grouped ? .isolated : .plain
+            node.extent = union
+        }
+        if let maskLayer = layer.mask {
+            node.mask = try build(maskLayer, parentToDevice: toDevice, insideBuffer: true, limit: limit, chain: [],
+                                  isMaskTree: true)
+            // Nothing shows where the mask has no pixels (the backdrop is not masked).
+            node.extent = node.extent.intersection(node.mask?.extent).union(node.backdropBox)
+        }
+
+        var affected = node.extent
+        for step in chain.reversed() {
+            switch step {
+            case .clip(let box): affected = affected.intersection(box)
+            case .outset(let n): affected = affected.map { $0.expanded(by: n) }
+            }
+        }
+        node.damageExtent = affected
+        return node
+    }
+
+    /// Lays out a text layer (cached in the layer between frames) and returns its ink box in device pixels.
+    private func layOutText(_ string: String, style: TextStyle, node: RenderNode) throws -> PixelRect? {
+        let t = node.toDevice
+        var magnification = abs(t.determinant).squareRoot() / scale
+        if !magnification.isFinite || magnification <= 0 { return nil }
+        if abs(magnification - 1) < 1e-9 { magnification = 1 }
+        let key = TextMetricsKey(text: string, style: style, scale: scale * magnification)
+        let metrics: TextRenderer.Metrics
+        if let cached = node.layer.textMetricsCache, cached.key == key {
+            metrics = cached.metrics
+        } else {
+            metrics = try style.renderer(magnification: magnification).measure(string, scale: scale)
+            node.layer.textMetricsCache = (key, metrics)
+        }
+        let bounds = node.layer.bounds
+        let x: Double
+        switch style.alignment {
+        case .left: x = 0
+        case .center: x = bounds.width / 2
+        case .right: x = bounds.width
+        }
+        let anchor = t.apply(to: Point(x, bounds.height / 2))
+        let origin = Point(anchor.x.rounded(), (anchor.y + (metrics.ascent - metrics.descent) / 2 * scale).rounded())
+        guard origin.isFinite else { return nil }
+        node.text = (metrics, magnification, origin)
+        let ink = Rect(x: origin.x + metrics.bounds.minX * scale, y: origin.y + metrics.bounds.minY * scale,
+                       width: metrics.bounds.width * scale, height: metrics.bounds.height * scale)
+        return PixelRect.enclosing(ink, margin: 1)
+    }
+
+    // MARK: Rendering
+
+    /// Renders the painter's-order range `range` of the tree into each tile, starting from the background
+    /// (`first`) or from the image as left by the previous pass.
+    private func renderTiles(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
+        for rect in tiles {
+            var target: RenderTarget
+            if first {
+                target = try RenderTarget(rect: rect, scale: scale, fill: background)
+            } else {
+                target = RenderTarget(pixmap: try image.cropped(to: rect), rect: rect)
+            }
+            if let tree, !range.isEmpty { try draw(tree, into: &target, range: range) }
+            let pixels = target.canvas.pixmap
+            image.withMutableRegion(rect) { destination in pixels.withView { destination.copy(from: $0) } }
+            statistics.tiles += 1
+            statistics.pixels += rect.area
+        }
+    }
+
+    /// Draws `node` and its subtree into `target`; with a `range`, only the parts whose painter's-order
+    /// index lies in it.
+    private func draw(_ node: RenderNode, into target: inout RenderTarget, range: Range<Int>?) throws {
+        guard let extent = node.extent, extent.intersects(target.rect) else { return }
+        if let range, node.lastIndex < range.lowerBound || node.index >= range.upperBound { return }
+        let ownInRange = range?.contains(node.index) ?? true
+        switch node.mode {
+        case .plain:
+            try drawPlain(node, into: &target, range: range, backdrop: true)
+        case .isolated, .group:
+            // A grouped subtree has no screen-level backdrop, so it lies in one range: draw it whole.
+            guard ownInRange else { return }
+            if node.layer.backdrop != nil {
+                target.canvas.save()
+                if node.layer.clipsToBounds {
+                    target.setTransform(node.toDevice)
+                    target.canvas.clip(to: node.boundsPath)
+                }
+                try drawBackdrop(node, into: &target)
+                target.canvas.restore()
+            }
+            guard let region = extent.intersection(target.rect) else { return }
+            if node.mode == .group {
+                guard let (pixmap, rect) = try groupBuffer(node) else { return }
+                try composite(pixmap, at: rect, over: region, into: &target, opacity: node.opacity,
+                              mode: node.layer.blendMode, mask: node.mask)
+            } else {
+                var buffer = try RenderTarget(rect: region, scale: scale)
+                try drawPlain(node, into: &buffer, range: nil, backdrop: false)
+                try composite(buffer.canvas.pixmap, at: region, over: region, into: &target, opacity: node.opacity,
+                              mode: node.layer.blendMode, mask: node.mask)
+            }
+        }
+    }
+
+    /// Draws the node without grouping it: its clip, backdrop (optionally), own drawing, then sublayers.
+    private func drawPlain(_ node: RenderNode, into target: inout RenderTarget, range: Range<Int>?,
+                           backdrop: Bool) throws {
+        let ownInRange = range?.contains(node.index) ?? true
+        target.canvas.save()
+        defer { target.canvas.restore() }
+        if node.layer.clipsToBounds {
+            target.setTransform(node.toDevice)
+            target.canvas.clip(to: node.boundsPath)
+        }
+        if ownInRange {
+            if backdrop { try drawBackdrop(node, into: &target) }
+            if let box = node.contentBox, box.intersects(target.rect) { try drawContent(node, into: &target) }
+        }
+        for child in node.children { try draw(child, into: &target, range: range) }
+    }
+
+    /// Draws the layer's background and content.
+    private func drawContent(_ node: RenderNode, into target: inout RenderTarget) throws {
+        let layer = node.layer
+        let bounds = layer.bounds
+        statistics.contentDraws += 1
+        target.setTransform(node.toDevice)
+        if let color = layer.backgroundColor {
+            target.canvas.fillRoundedRect(bounds, cornerRadii: layer.cornerRadii.clamped(toFit: bounds.size),
+                                          style: layer.cornerStyle, paint: .color(color))
+        }
+        switch layer.content {
+        case .none:
+            break
+        case .shape(let path, let fill, let stroke):
+            if let fill { target.canvas.fill(path, paint: fill) }
+            if let stroke { target.canvas.stroke(path, style: stroke.style, paint: stroke.paint) }
+        case .image(let pixmap):
+            let points = pixmap.sizeInPoints
+            guard points.width > 0, points.height > 0 else { break }
+            target.canvas.drawImage(pixmap, transform: AffineTransform(scaleX: bounds.width / points.width,
+                                                                       y: bounds.height / points.height))
+        case .text(let string, let style):
+            try drawText(string, style: style, node: node, into: &target)
+        case .custom(let body):
+            target.canvas.save()
+            if !layer.clipsToBounds { target.canvas.clip(to: Path(rect: bounds)) }
+            body(&target.canvas, bounds)
+            target.canvas.restore()
+        }
+    }
+
+    /// Draws a text layer at its snapped device origin; under a clip, through a small buffer so the clip
+    /// applies.
+    private func drawText(_ string: String, style: TextStyle, node: RenderNode, into target: inout RenderTarget) throws {
+        guard let text = node.text else { return }
+        let renderer = style.renderer(magnification: text.magnification)
+        if target.canvas.clipMask == nil {
+            let point = Point((text.origin.x - Double(target.rect.x)) / scale, (text.origin.y - Double(target.rect.y)) / scale)
+            try renderer.draw(string, at: point, into: &target.canvas.pixmap)
+            return
+        }
+        guard let region = node.contentBox?.intersection(target.rect) else { return }
+        var buffer = try RenderTarget(rect: region, scale: scale)
+        let point = Point((text.origin.x - Double(region.x)) / scale, (text.origin.y - Double(region.y)) / scale)
+        try renderer.draw(string, at: point, into: &buffer.canvas.pixmap)
+        try composite(buffer.canvas.pixmap, at: region, over: region, into: &target, opacity: 1, mode: .normal, mask: nil)
+    }
+
+    /// Runs (or, for a screen-level backdrop, fetches) the node's backdrop effect and composites its output
+    /// over the node's shape box.
+    private func drawBackdrop(_ node: RenderNode, into target: inout RenderTarget) throws {
+        guard let effect = node.layer.backdrop, let box = node.backdropBox,
+              let region = box.intersection(target.rect) else { return }
+        let output: (rect: PixelRect, pixmap: Pixmap)
+        if node.isRootLevelBackdrop {
+            guard let stored = backdropOutputs[node.index] else { return }
+            output = stored
+        } else {
+            guard let sample = node.sampleRect?.intersection(target.rect) else { return }
+            let backdrop = try target.canvas.pixmap.cropped(to: sample.offsetBy(dx: -target.rect.x, dy: -target.rect.y))
+            output = (sample, try runBackdrop(effect, node: node, backdrop: backdrop, rect: sample))
+        }
+        guard let visible = region.intersection(output.rect) else { return }
+        try composite(output.pixmap, at: output.rect, over: visible, into: &target, opacity: node.opacity,
+                      mode: .normal, mask: nil)
+    }
+
+    /// Reads the screen beneath a screen-level backdrop layer (all tiles under it are rendered up to it)
+    /// and stores the effect's output for the tiles.
+    private func computeRootBackdrop(_ node: RenderNode) throws {
+        guard let effect = node.layer.backdrop, let sample = node.sampleRect?.intersection(image.bounds) else { return }
+        let backdrop = try image.cropped(to: sample)
+        backdropOutputs[node.index] = (sample, try runBackdrop(effect, node: node, backdrop: backdrop, rect: sample))
+    }
+
+    private func runBackdrop(_ effect: any BackdropEffect, node: RenderNode, backdrop: Pixmap, rect: PixelRect) throws -> Pixmap {
+        var output = try Pixmap(width: rect.width, height: rect.height, scale: scale)
+        let shape = BackdropShape(
+            bounds: node.layer.bounds, cornerRadii: node.layer.cornerRadii.clamped(toFit: node.layer.bounds.size),
+            cornerStyle: node.layer.cornerStyle,
+            transform: node.toDevice.concatenating(AffineTransform(translationX: -Double(rect.x), y: -Double(rect.y))),
+            region: rect)
+        try effect.render(backdrop: backdrop, into: &output, shape: shape, scale: scale)
+        statistics.backdropsRendered += 1
+        guard output.width == rect.width, output.height == rect.height else {
+            throw RasterError.invalidSize("a backdrop effect returned a \(output.width)×\(output.height) image for a "
+                                          + "\(rect.width)×\(rect.height) backdrop")
+        }
+        return output
+    }
+
+    /// The filtered buffer of a filter group (or a group holding backdrop layers), from the cache when
+    /// nothing in it changed.
+    private func groupBuffer(_ node: RenderNode) throws -> (Pixmap, PixelRect)? {
+        guard let rect = node.groupRect else { return nil }
+        let id = ObjectIdentifier(node.layer)
+        if let entry = groupCache[id], entry.stamp == node.layer.subtreeStamp, entry.toDevice == node.toDevice,
+           entry.rect == rect {
+            statistics.groupsReused += 1
+            return (entry.pixmap, rect)
+        }
+        var buffer = try RenderTarget(rect: rect, scale: scale)
+        try drawPlain(node, into: &buffer, range: nil, backdrop: false)
+        let filters = node.layer.filters
+        for (i, filter) in filters.enumerated() {
+            try apply(filter, to: &buffer, node: node, mask: i < node.filterMasks.count ? node.filterMasks[i] : nil)
+        }
+        statistics.groupsRendered += 1
+        let pixmap = buffer.canvas.pixmap
+        groupCache[id] = GroupCacheEntry(stamp: node.layer.subtreeStamp, toDevice: node.toDevice, rect: rect,
+                                         pixmap: pixmap)
+        return (pixmap, rect)
+    }
+
+    private func apply(_ filter: LayerFilter, to target: inout RenderTarget, node: RenderNode, mask: RenderNode?) throws {
+        let workspace = self.workspace
+        switch filter {
+        case .blur(let sigma):
+            let blur = try GaussianBlur(sigma: sigma * scale, edgeMode: .transparent)
+            target.canvas.pixmap.withMutableView { blur.apply(to: $0, workspace: workspace) }
+        case .alphaThreshold(let threshold, let color, let softEdge):
+            let step = try AlphaThreshold(threshold: threshold, edgeWidth: softEdge, color: color)
+            target.canvas.pixmap.withMutableView { step.apply(to: $0) }
+        case .gooColorMatrix:
+            target.canvas.pixmap.withMutableView { ColorMatrix.goo.apply(to: $0) }
+        case .colorMatrix(let matrix):
+            target.canvas.pixmap.withMutableView { matrix.apply(to: $0) }
+        case .saturation(let amount):
+            let matrix = try ColorMatrix.saturation(amount)
+            target.canvas.pixmap.withMutableView { matrix.apply(to: $0) }
+        case .variableBlur(let sigma, let source):
+            let blur = try VariableBlur(maximumSigma: sigma * scale, edgeMode: .transparent)
+            var strength = try RenderTarget(rect: target.rect, scale: scale)
+            switch source {
+            case .layer:
+                if let mask { try draw(mask, into: &strength, range: nil) }
+            case .linearGradient(let from, let to):
+                strength.setTransform(node.toDevice)
+                let gradient = try Gradient(stops: [GradientStop(0, RGBA(red: 0, green: 0, blue: 0, alpha: 0)),
+                                                    GradientStop(1, .black)])
+                if let inverse = strength.canvas.deviceTransform.inverted() {
+                    let all = Rect(x: 0, y: 0, width: Double(target.rect.width), height: Double(target.rect.height))
+                    strength.canvas.fill(Path(rect: inverse.apply(to: all)),
+                                         paint: .linearGradient(LinearGradient(start: from, end: to, gradient: gradient)))
+                }
+            }
+            let strengthPixels = strength.canvas.pixmap
+            try target.canvas.pixmap.withMutableView { view in
+                try strengthPixels.withView { maskView in
+                    try blur.apply(to: view, mask: CoverageMask.alpha(of: maskView), workspace: workspace)
+                }
+            }
+        }
+    }
+
+    /// Composites the part `region` (device pixels) of `source` (which covers `sourceRect`) onto the target
+    /// with `opacity` and `mode`, through the target's clip and the alpha of the `mask` tree.
+    private func composite(_ source: Pixmap, at sourceRect: PixelRect, over region: PixelRect,
+                           into target: inout RenderTarget, opacity: Double, mode: BlendMode, mask: RenderNode?) throws {
+        guard let region = region.intersection(sourceRect)?.intersection(target.rect) else { return }
+        var coverage: [UInt8]? = nil
+        if let mask {
+            var buffer = try RenderTarget(rect: region, scale: scale)
+            try draw(mask, into: &buffer, range: nil)
+            let bytes = buffer.canvas.pixmap.bytes
+            coverage = (0..<(region.width * region.height)).map { bytes[4 * $0 + 3] }
+        }
+        if let clip = target.canvas.clipMask {
+            let clipBytes = clip.bytes
+            let dx = region.x - target.rect.x, dy = region.y - target.rect.y
+            var combined = coverage ?? [UInt8](repeating: 255, count: region.width * region.height)
+            for y in 0..<region.height {
+                let row = (y + dy) * clip.width + dx
+                for x in 0..<region.width {
+                    let c = UInt32(clipBytes[row + x]), m = UInt32(combined[y * region.width + x])
+                    combined[y * region.width + x] = UInt8((c * m + 127) / 255)
+                }
+            }
+            coverage = combined
+        }
+        let sourceRegion = region.offsetBy(dx: -sourceRect.x, dy: -sourceRect.y)
+        let targetRegion = region.offsetBy(dx: -target.rect.x, dy: -target.rect.y)
+        let width = region.width
+        try target.canvas.pixmap.withMutableView { destinationView in
+            try source.withView { sourceView in
+                let destination = destinationView.region(targetRegion), from = sourceView.region(sourceRegion)
+                if let coverage {
+                    try coverage.withUnsafeBufferPointer { bytes in
+                        let mask = CoverageMask(base: bytes.baseAddress!, width: width, height: region.height, rowBytes: width)
+                        try destination.composite(from, mode: mode, opacity: opacity, mask: mask)
+                    }
+                } else {
+                    try destination.composite(from, mode: mode, opacity: opacity)
+                }
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// LiquidUI — see shared/brief/architecture.md. Its contents arrive with the issues that build it.
-enum LiquidUIModule {}

@@ -1,0 +1,78 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// One visible layer as the compositor sees it for one frame: its device transform, the pixel extents
+/// it draws into and how it is composited. Built fresh for every frame that is not idle.
+@MainActor
+final class RenderNode {
+    /// How a node reaches its render target.
+    enum Mode {
+        /// Drawn straight into the target.
+        case plain
+        /// Rendered (with its sublayers) into a buffer covering the part of the target in question, then
+        /// composited with opacity, blend mode and mask. Per-pixel, so it can be done tile by tile.
+        case isolated
+        /// Rendered (with its sublayers) into one buffer covering the whole group (plus filter outset),
+        /// filtered, cached between frames, then composited like `.isolated`.
+        case group
+    }
+
+    let layer: Layer
+    /// Painter's-order (pre-order) position in the tree; -1 for mask trees.
+    let index: Int
+    /// The largest `index` in this node's subtree.
+    var lastIndex: Int
+    /// Local points → root device pixels.
+    let toDevice: AffineTransform
+    /// Opacity clamped to 0…1.
+    let opacity: Double
+    var mode: Mode = .plain
+    var children: [RenderNode] = []
+    /// The mask layer's tree, positioned in this layer's local space.
+    var mask: RenderNode?
+    /// For each filter, the tree of its mask layer (variable blur with a layer mask), else `nil`.
+    var filterMasks: [RenderNode?] = []
+    /// Device box of the layer's own drawing (background, content, backdrop shape).
+    var contentBox: PixelRect?
+    /// Device box of the bounds shape, for a layer with a backdrop effect.
+    var backdropBox: PixelRect?
+    /// Device rect the backdrop effect reads (shape box plus the effect's sample outset).
+    var sampleRect: PixelRect?
+    /// Whether the backdrop reads the screen itself (no grouped ancestor).
+    var isRootLevelBackdrop = false
+    /// Whether some descendant (not this node) has a backdrop effect.
+    var hasBackdropBelow = false
+    /// Everything this node (and its subtree) can change in its target, in device pixels.
+    var extent: PixelRect?
+    /// `extent` pushed through the ancestors' clips and filter outsets: the screen pixels it can change.
+    var damageExtent: PixelRect?
+    /// For `.group`: the buffer's device rect.
+    var groupRect: PixelRect?
+    /// Text layout of a text layer: metrics at the drawn size, the magnification of the style's size and
+    /// the device point of the snapped baseline origin.
+    var text: (metrics: TextRenderer.Metrics, magnification: Double, origin: Point)?
+
+    init(layer: Layer, index: Int, toDevice: AffineTransform, opacity: Double) {
+        self.layer = layer
+        self.index = index
+        self.lastIndex = index
+        self.toDevice = toDevice
+        self.opacity = opacity
+    }
+
+    /// The bounds shape (bounds rounded by the corner radii) in local points.
+    var boundsPath: Path {
+        let bounds = layer.bounds
+        let radii = layer.cornerRadii.clamped(toFit: bounds.size)
+        var path = Path()
+        if radii.maximum <= 0 {
+            path.addRect(bounds)
+            return path
+        }
+        switch layer.cornerStyle {
+        case .circular: path.addRoundedRect(bounds, cornerRadii: radii)
+        case .continuous: path.addContinuousRoundedRect(bounds, cornerRadii: radii)
+        }
+        return path
+    }
+}
