@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType"]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
-        .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion"]),
+        .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
         .executableTarget(
             name: "liquid",
             dependencies: [
@@ -50,6 +50,8 @@ let package = Package(
         .testTarget(name: "LiquidGeometryTests", dependencies: ["LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidRasterTests", dependencies: ["LiquidRaster", "LiquidGeometry", "TestSupport"],
+                    resources: [.copy("Golden")]),
+        .testTarget(name: "LiquidGlassTests", dependencies: ["LiquidGlass", "LiquidRaster", "LiquidGeometry", "TestSupport"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "LiquidUITests", dependencies: ["LiquidUI", "LiquidRaster", "LiquidGeometry", "LiquidMotion", "TestSupport"],
                     resources: [.copy("Golden")]),

@@ -1,0 +1,182 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// The shading of a pill (capsule) or rounded rectangle, pre-rendered once per size into two images and
+/// composited over the shape every frame: shadows with multiply, highlights with screen. This is how the
+/// back-ported controls shade their goo thumb without a per-frame shader.
+///
+/// What is baked (all inside the shape only, anti-aliased along its outline; outside the shape both images
+/// are fully transparent, so compositing leaves those pixels untouched):
+/// - the **multiply image**: a bottom inner shadow — the shape's outline shifted up by ``shadowOffset``
+///   casts ``shadowColor`` at ``shadowOpacity`` into the shape, fading over ``shadowSoftness`` (a
+///   smoothstep of the distance inside the shifted outline), so the bottom edge and the lower sides darken;
+/// - the **highlight image** (white, screen): a top gradient of ``highlightOpacity`` at the top edge fading
+///   linearly to 0 at ``highlightExtent`` of the height, plus a rim light of ``rimOpacity`` along the
+///   upper half of the outline, ``rimWidth`` wide.
+///
+/// Multiply with a transparent source pixel is exactly neutral and screen with a transparent source pixel is
+/// exactly neutral, so shading changes only the pixels it shades. Distances are evaluated analytically
+/// (the rounded rectangle's exact signed distance at each pixel centre), so there is no blur to pay.
+/// Bake through a ``BakedShadingCache`` to render each size once.
+public struct BakedShading: Sendable, Hashable {
+    /// Corner radius in points, or `nil` for a capsule (half the shorter side).
+    public var cornerRadius: Double?
+    /// The straight colour of the inner shadow.
+    public var shadowColor: RGBA
+    /// Shadow opacity at its darkest (0…1).
+    public var shadowOpacity: Double
+    /// How far (points) the casting outline is shifted up: the shadow's depth at the bottom edge.
+    public var shadowOffset: Double
+    /// Width (points) over which the shadow fades inside the shifted outline.
+    public var shadowSoftness: Double
+    /// Opacity of the top gradient at the top edge (0…1).
+    public var highlightOpacity: Double
+    /// Fraction (0…1] of the height where the top gradient reaches 0.
+    public var highlightExtent: Double
+    /// Opacity of the rim light (0…1).
+    public var rimOpacity: Double
+    /// Width of the rim light in points.
+    public var rimWidth: Double
+
+    /// A recipe; the defaults are a soft thumb shading (see ``thumb``).
+    public init(cornerRadius: Double? = nil, shadowColor: RGBA = RGBA(red: 0.1, green: 0.12, blue: 0.2),
+                shadowOpacity: Double = 0.35, shadowOffset: Double = 1.5, shadowSoftness: Double = 3,
+                highlightOpacity: Double = 0.45, highlightExtent: Double = 0.5, rimOpacity: Double = 0.6,
+                rimWidth: Double = 1) {
+        self.cornerRadius = cornerRadius
+        self.shadowColor = shadowColor
+        self.shadowOpacity = shadowOpacity
+        self.shadowOffset = shadowOffset
+        self.shadowSoftness = shadowSoftness
+        self.highlightOpacity = highlightOpacity
+        self.highlightExtent = highlightExtent
+        self.rimOpacity = rimOpacity
+        self.rimWidth = rimWidth
+    }
+
+    /// The capsule thumb shading used by the switch and the slider.
+    public static let thumb = BakedShading()
+
+    /// The two baked images of one size.
+    public struct Image: Sendable {
+        /// Shadows, premultiplied; composite with ``BlendMode/multiply``.
+        public let multiply: Pixmap
+        /// Highlights (white), premultiplied; composite with ``BlendMode/screen``.
+        public let highlight: Pixmap
+
+        /// Composites the shading onto `destination` with its top-left pixel at (`x`, `y`) (the overlap
+        /// only): the multiply image, then the highlight image, both scaled by `opacity`.
+        /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+        /// The result equals ``PixmapView/composite(_:mode:opacity:mask:)`` with `.multiply` then `.screen`
+        /// (the W3C formulas on premultiplied colour, rounded to nearest, colour clamped to alpha), but
+        /// pixels where a baked image is transparent are skipped, since both modes leave them unchanged.
+        public func composite(onto destination: PixmapView, x: Int, y: Int, opacity: Double = 1) throws(RasterError) {
+            guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
+                throw .invalidParameter("opacity \(opacity) must lie in 0…1")
+            }
+            Self.blend(multiply, onto: destination, x: x, y: y, screen: false, opacity: Float(opacity))
+            Self.blend(highlight, onto: destination, x: x, y: y, screen: true, opacity: Float(opacity))
+        }
+
+        /// Multiply (or screen) of `source` onto the overlap, skipping transparent source pixels.
+        private static func blend(_ source: Pixmap, onto destination: PixmapView, x: Int, y: Int, screen: Bool,
+                                  opacity: Float) {
+            let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
+            guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
+                  !overlap.isEmpty, opacity > 0
+            else { return }
+            let scale = opacity / 255
+            source.withView { view in
+                for row in overlap.y..<overlap.maxY {
+                    let s = view.row(row - y), d = destination.row(row)
+                    for column in overlap.x..<overlap.maxX {
+                        let sp = s + 4 * (column - x)
+                        if sp[3] == 0 { continue }
+                        let dp = d + 4 * column
+                        let sa = Float(sp[3]) * scale, da = Float(dp[3]) * (1 / 255)
+                        let alpha = Swift.min(sa + da - sa * da, 1)
+                        for c in 0..<3 {
+                            let sc = Float(sp[c]) * scale, dc = Float(dp[c]) * (1 / 255)
+                            let value = screen ? sc + dc - sc * dc : sc * (1 - da) + dc * (1 - sa) + sc * dc
+                            dp[c] = UInt8(Swift.min(Swift.max(value, 0), alpha) * 255 + 0.5)
+                        }
+                        dp[3] = UInt8(alpha * 255 + 0.5)
+                    }
+                }
+            }
+        }
+
+        /// Composites the shading with its top-left corner at `origin` (points of the destination,
+        /// rounded to the nearest pixel); see ``composite(onto:x:y:opacity:)``.
+        public func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(RasterError) {
+            let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
+            let failure: RasterError? = destination.withMutableView { view in
+                do throws(RasterError) { try composite(onto: view, x: x, y: y, opacity: opacity) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Renders the shading for a shape of `size` points at `scale` (the images are `size·scale` pixels,
+    /// rounded up, the shape filling them). Prefer ``BakedShadingCache/image(for:size:scale:)``.
+    /// - Throws: ``RasterError/invalidSize(_:)`` for a bad size or scale; ``RasterError/invalidParameter(_:)``
+    ///   when a property is not finite.
+    public func render(size: Size, scale: Double) throws(RasterError) -> Image {
+        let values = [shadowColor.red, shadowColor.green, shadowColor.blue, shadowColor.alpha, shadowOpacity,
+                      shadowOffset, shadowSoftness, highlightOpacity, highlightExtent, rimOpacity, rimWidth,
+                      cornerRadius ?? 0]
+        guard values.allSatisfy(\.isFinite) else {
+            throw .invalidParameter("baked shading \(self) has a non-finite property")
+        }
+        var multiply = try Pixmap(size: size, scale: scale)
+        var highlight = try Pixmap(size: size, scale: scale)
+        let w = size.width * scale, h = size.height * scale
+        let limit = Swift.min(w, h) / 2
+        let radius = Swift.min(Swift.max((cornerRadius ?? .infinity) * scale, 0), limit)
+        let shape = RoundedBox(halfWidth: w / 2, halfHeight: h / 2, radius: radius)
+        let offset = shadowOffset * scale, softness = Swift.max(shadowSoftness * scale, 1e-9)
+        let rim = Swift.max(rimWidth * scale, 1e-9), extent = Swift.max(highlightExtent, 1e-9) * h
+        let shadow = shadowColor.clamped()
+        let shadowOpacity = Swift.min(Swift.max(self.shadowOpacity, 0), 1)
+        let highlightOpacity = Swift.min(Swift.max(self.highlightOpacity, 0), 1)
+        let rimOpacity = Swift.min(Swift.max(self.rimOpacity, 0), 1)
+        for py in 0..<multiply.height {
+            for px in 0..<multiply.width {
+                // Pixel centre relative to the shape's centre.
+                let x = Double(px) + 0.5 - w / 2, y = Double(py) + 0.5 - h / 2
+                let distance = shape.signedDistance(x: x, y: y)
+                let coverage = Swift.min(Swift.max(0.5 - distance, 0), 1)
+                guard coverage > 0 else { continue }
+                // Inside the outline shifted up by `offset`: the distance inside it, u.
+                let inside = -shape.signedDistance(x: x, y: y + offset)
+                let shade = shadowOpacity * (1 - Self.smoothstep(inside / softness)) * coverage
+                multiply[px, py] = PremultipliedRGBA8(shadow.withAlpha(shadow.alpha * shade))
+                let top = Double(py) + 0.5
+                let gradient = highlightOpacity * Swift.max(1 - top / extent, 0)
+                let upper = Swift.min(Swift.max(-y / (h / 2), 0), 1)
+                let rimLight = rimOpacity * (1 - Self.smoothstep(-distance / rim)) * upper
+                let light = Swift.min(gradient + rimLight, 1) * coverage
+                highlight[px, py] = PremultipliedRGBA8(RGBA.white.withAlpha(light))
+            }
+        }
+        return Image(multiply: multiply, highlight: highlight)
+    }
+
+    /// 3t² − 2t³ of t clamped to 0…1.
+    private static func smoothstep(_ t: Double) -> Double {
+        let c = Swift.min(Swift.max(t, 0), 1)
+        return c * c * (3 - 2 * c)
+    }
+
+    /// A centred rounded rectangle's exact signed distance (negative inside), in pixels.
+    private struct RoundedBox {
+        let halfWidth: Double, halfHeight: Double, radius: Double
+
+        func signedDistance(x: Double, y: Double) -> Double {
+            let qx = abs(x) - (halfWidth - radius), qy = abs(y) - (halfHeight - radius)
+            let ox = Swift.max(qx, 0), oy = Swift.max(qy, 0)
+            return (ox * ox + oy * oy).squareRoot() + Swift.min(Swift.max(qx, qy), 0) - radius
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// Keeps baked ``BakedShading`` images so each (recipe, pixel size, scale) is rendered once.
+///
+/// Guarantees: a second request for the same recipe, pixel size and scale returns the stored images
+/// without rendering (``renderCount`` does not move, ``hitCount`` does). At most ``capacity`` entries are
+/// kept; the least recently used one is dropped first. Sizes are compared in whole pixels
+/// (`size·scale` rounded up), so sub-pixel jitter does not re-bake. An animated size (a thumb growing)
+/// bakes each new pixel size once; a control that only scales its thumb should bake the rest size and
+/// draw it scaled.
+///
+/// A reference type because it is a place (stored images); not `Sendable`: use one per rendering thread.
+public final class BakedShadingCache {
+    /// Entries kept at most (≥ 1).
+    public let capacity: Int
+    /// Renders performed so far (cache misses).
+    public private(set) var renderCount = 0
+    /// Requests answered from the cache.
+    public private(set) var hitCount = 0
+
+    private struct Key: Hashable {
+        let shading: BakedShading
+        let width: Int, height: Int
+        let scale: Double
+    }
+    private var entries: [Key: BakedShading.Image] = [:]
+    /// Keys from least to most recently used.
+    private var order: [Key] = []
+
+    /// A cache holding up to `capacity` baked sizes (clamped to at least 1).
+    public init(capacity: Int = 16) {
+        self.capacity = Swift.max(capacity, 1)
+    }
+
+    /// The baked images for `shading` at `size` points and `scale`, rendered on the first request only.
+    /// - Throws: as ``BakedShading/render(size:scale:)``.
+    public func image(for shading: BakedShading, size: Size, scale: Double) throws(RasterError) -> BakedShading.Image {
+        guard size.isFinite, scale.isFinite, scale > 0 else {
+            throw .invalidSize("baked shading size \(size.width)×\(size.height) pt at scale \(scale) is not finite and positive")
+        }
+        let key = Key(shading: shading, width: Int((size.width * scale).rounded(.up)),
+                      height: Int((size.height * scale).rounded(.up)), scale: scale)
+        if let image = entries[key] {
+            hitCount += 1
+            if let index = order.firstIndex(of: key) { order.remove(at: index) }
+            order.append(key)
+            return image
+        }
+        let image = try shading.render(size: size, scale: scale)
+        renderCount += 1
+        entries[key] = image
+        order.append(key)
+        if order.count > capacity { entries[order.removeFirst()] = nil }
+        return image
+    }
+
+    /// Drops every stored image (the counters keep counting).
+    public func removeAll() {
+        entries.removeAll()
+        order.removeAll()
+    }
+}

@@ -1,0 +1,61 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// A shape composited with the copy blend mode, so it replaces what is beneath instead of covering it:
+/// the switch's thumb cutting a hole in the track, so a translucent thumb shows the backdrop rather than
+/// the track colour through it.
+///
+/// Semantics per pixel with anti-aliased coverage c (0…1, the exact shape area in the pixel, times the
+/// canvas clip): `result = c·source + (1 − c)·destination` — fully covered pixels become exactly the
+/// copy source (``color``, premultiplied; `.clear` makes a pure hole), uncovered pixels are untouched,
+/// and edge pixels blend linearly, so the hole's edge is as smooth as the shape's. The result is always
+/// valid premultiplied colour (a convex combination of two valid pixels, rounded to nearest per channel).
+public struct CopyHole: Sendable, Hashable {
+    /// The shape, in the canvas's user space (points).
+    public var shape: GooShape
+    /// The straight colour copied into the hole (`.clear` for a transparent hole).
+    public var color: RGBA
+
+    /// A hole of `shape` filled with `color` (transparent by default).
+    public init(shape: GooShape, color: RGBA = .clear) {
+        self.shape = shape
+        self.color = color
+    }
+
+    /// Cuts the hole into `canvas` (through its transform and clip); the canvas's compositor is restored.
+    public func cut(in canvas: inout Canvas) {
+        let saved = canvas.compositor
+        canvas.compositor = Self.compositor
+        shape.fill(on: &canvas, paint: .color(color))
+        canvas.compositor = saved
+    }
+
+    /// Cuts the hole into `pixmap`, with `transform` mapping the shape into the pixmap's points.
+    public func cut(in pixmap: inout Pixmap, transform: AffineTransform = .identity) {
+        var canvas = Canvas(pixmap)
+        pixmap = Self.placeholder
+        canvas.transform = transform
+        cut(in: &canvas)
+        pixmap = canvas.pixmap
+    }
+
+    /// The copy blend with coverage, as a canvas compositor: `d + c·(s − d)` per channel, rounded to nearest.
+    public static let compositor = Compositor(name: "copy") { source, coverage, destination, count in
+        for i in 0..<count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            if c == 255 { destination[i] = source[i]; continue }
+            let s = source[i], d = destination[i], k = 255 - c
+            var out: UInt32 = 0
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                let sc = (s >> shift) & 0xFF, dc = (d >> shift) & 0xFF
+                let mixed = sc * c + dc * k   // ≤ 255·255
+                out |= ((mixed + 127) / 255) << shift
+            }
+            destination[i] = out
+        }
+    }
+
+    /// A one-pixel image swapped in so that the canvas owns the only reference while drawing.
+    private static let placeholder: Pixmap = try! Pixmap(width: 1, height: 1)
+}

@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LiquidGeometry
+import LiquidRaster
+
+/// The final softening of a hard goo edge: a variable blur whose strength comes from a mask generated
+/// from the image's own alpha — full strength along the edges, none in the centre or far outside.
+///
+/// The mask: the alpha is blurred with σ (= ``sigma``·scale pixels; a sampled Gaussian over ±3σ, edges
+/// clamped) and each blurred value b is turned into an estimated distance to the edge, |d| = σ·|Φ⁻¹(b)|
+/// (exact for a straight hard edge, where the blurred alpha is Φ(d/σ)). The mask is 1 for |d| ≤ σ, falls
+/// linearly to 0 at |d| = 2.5σ and is 0 beyond — in particular wherever b < Φ(−2.5) ≈ 0.006 or
+/// b > 0.994. The variable blur then blurs each pixel with about σ·mask (``VariableBlur``'s levels).
+///
+/// Guarantees:
+/// - Pixels with mask 0 are left bit for bit untouched: the centre of any shape wider than about 5.5σ
+///   (its blurred alpha stays above 0.994) and everything more than 3σ away from any content. Changes are
+///   confined to a band about 2.5σ either side of each edge.
+/// - σ = 0 leaves the image unchanged. The output is valid premultiplied colour.
+/// - The workspace's buffers are reused between calls (``apply(to:scale:workspace:)`` additionally lets
+///   ``VariableBlur`` allocate its level copies per call).
+/// - Complexity: O(pixels·σ) for the mask's alpha-only blur, plus the softening blurs.
+public struct EdgeSoftening: Sendable, Hashable {
+    /// Maximum blur σ in points, reached along the edge.
+    public let sigma: Double
+    /// σ levels of the variable blur (2…16, including the sharp level); see ``VariableBlur``.
+    public let levels: Int
+
+    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `sigma` (negative or not finite) or `levels`
+    ///   (outside 2…16).
+    public init(sigma: Double, levels: Int = 3) throws(RasterError) {
+        guard sigma.isFinite, sigma >= 0 else {
+            throw .invalidParameter("edge softening sigma \(sigma) must be finite and ≥ 0")
+        }
+        guard (2...16).contains(levels) else {
+            throw .invalidParameter("edge softening levels \(levels) must lie in 2…16")
+        }
+        self.sigma = sigma
+        self.levels = levels
+    }
+
+    /// The back-ported switch's softening: σ = 1 pt.
+    public static let liquidSwitch = EdgeSoftening(trustedSigma: 1)
+    /// The back-ported tab bar's softening: σ = 2 pt.
+    public static let tabBar = EdgeSoftening(trustedSigma: 2)
+
+    private init(trustedSigma: Double) {
+        sigma = trustedSigma
+        levels = 3
+    }
+
+    /// Scratch memory kept between calls. Not `Sendable`; use one per rendering thread.
+    public final class Workspace {
+        /// Float planes (alpha, temporary, blurred levels, a padded row), grown on demand.
+        var floats: [Float] = []
+        /// The mask bytes of the general path.
+        var mask: [UInt8] = []
+        let blur = BlurWorkspace()
+        /// An empty workspace; buffers grow on first use.
+        public init() {}
+    }
+
+    // MARK: General path
+
+    /// Softens the edges of `view` in place (any colours); `scale` is the view's pixels per point.
+    /// The blur is ``VariableBlur`` with ``levels`` levels, edges clamped.
+    /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    public func apply(to view: PixmapView, scale: Double, workspace: Workspace) throws(RasterError) {
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else { return }
+        let w = view.width, h = view.height
+        try fillMask(of: view, sigmaPixels: sigmaPixels, workspace: workspace)
+        let blur = try VariableBlur(maximumSigma: sigmaPixels, edgeMode: .clamp, levels: levels)
+        let mask = workspace.mask
+        let blurWorkspace = workspace.blur
+        let failure: RasterError? = mask.withUnsafeBufferPointer { bytes in
+            do throws(RasterError) {
+                try blur.apply(to: view, mask: CoverageMask(base: bytes.baseAddress!, width: w, height: h, rowBytes: w),
+                               workspace: blurWorkspace)
+            } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// The edge mask for `view`, row-major, one byte per pixel (255 = full softening): what both
+    /// softening paths use. For inspection and tests; allocates the returned array.
+    /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    public func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(RasterError) -> [UInt8] {
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else {
+            return [UInt8](repeating: 0, count: view.width * view.height)
+        }
+        try fillMask(of: view, sigmaPixels: sigmaPixels, workspace: workspace)
+        return Array(workspace.mask.prefix(view.width * view.height))
+    }
+
+    // MARK: Single-colour path
+
+    /// Softens `view` like ``apply(to:scale:workspace:)`` when every pixel is `color` at some alpha (the
+    /// output of a ``GooLayer`` pass), blurring the alpha channel alone.
+    ///
+    /// Guarantees: the same mask as the general path and the same blend between the two σ levels around
+    /// mask·σ, computed on alpha only; since blurring is linear, for such an image this matches the general
+    /// path up to the kernels' small differences (this path uses the sampled Gaussian over ±3σ) and
+    /// rounding. Each changed pixel becomes `color` at the blended alpha, premultiplied and rounded to
+    /// nearest (exactly ``PremultipliedRGBA8/init(_:)`` of that straight colour); mask-0 pixels are
+    /// untouched bit for bit. If the precondition does not hold, changed pixels take `color` (the image
+    /// stays valid premultiplied colour).
+    /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
+    ///   mask's blur) and one blend pass; no allocation after the first call at a size.
+    public func apply(toSingleColor view: PixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(RasterError) {
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else { return }
+        let w = view.width, h = view.height, n = w * h, levels = self.levels
+        let kernels = (1..<levels).map { GooAlphaBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
+        let straight = color.clamped()
+        let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
+        withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace) { planes, row in
+            let alpha = planes, temporary = planes + n, blurred = planes + 2 * n
+            Self.extractAlpha(of: view, into: alpha)
+            for (k, kernel) in kernels.enumerated() {
+                GooAlphaBlur.run(source: alpha, destination: blurred + k * n, width: w, height: h,
+                                 kernel: kernel, temporary: temporary, row: row)
+            }
+            // The top level is blurred with σ: the mask's own blur.
+            let top = blurred + (levels - 2) * n
+            let steps = Float(levels - 1)
+            Self.distanceTable.withUnsafeBufferPointer { distance in
+                table.withUnsafeBufferPointer { lut in
+                    for y in 0..<h {
+                        let out = UnsafeMutableRawPointer(view.row(y))
+                        for x in 0..<w {
+                            let i = y &* w &+ x
+                            let m = Self.maskValue(top[i], distance)
+                            if m == 0 { continue }
+                            let position = Float(m) / 255 * steps
+                            let k = Swift.min(Int(position), levels - 2)
+                            let t = position - Float(k)
+                            let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
+                            let upper = blurred[k * n + i]
+                            let level = Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
+                            out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Mask
+
+    /// σ in pixels, or `nil` when there is nothing to do. - Throws: for a bad scale.
+    private func pixelSigma(scale: Double, view: PixmapView) throws(RasterError) -> Double? {
+        guard scale.isFinite, scale > 0 else { throw .invalidParameter("scale \(scale) must be positive and finite") }
+        let sigmaPixels = sigma * scale
+        guard sigmaPixels > 0, view.width > 0, view.height > 0 else { return nil }
+        return sigmaPixels
+    }
+
+    /// Fills `workspace.mask` (width·height bytes) with the edge mask of `view`.
+    private func fillMask(of view: PixmapView, sigmaPixels: Double, workspace: Workspace) throws(RasterError) {
+        let w = view.width, h = view.height, n = w * h
+        let kernel = GooAlphaBlur.kernel(sigma: sigmaPixels)
+        var mask = workspace.mask
+        workspace.mask = []
+        if mask.count < n { mask = [UInt8](repeating: 0, count: n) }
+        mask.withUnsafeMutableBufferPointer { bytes in
+            withPlanes(count: 3, width: w, height: h, kernels: [kernel], workspace: workspace) { planes, row in
+                Self.extractAlpha(of: view, into: planes)
+                GooAlphaBlur.run(source: planes, destination: planes + 2 * n, width: w, height: h, kernel: kernel,
+                                 temporary: planes + n, row: row)
+                Self.distanceTable.withUnsafeBufferPointer { distance in
+                    for i in 0..<n { bytes[i] = Self.maskValue(planes[2 * n + i], distance) }
+                }
+            }
+        }
+        workspace.mask = mask
+    }
+
+    /// Runs `body` with `count` planes of width·height floats and a padded row, from the workspace.
+    private func withPlanes(count: Int, width: Int, height: Int, kernels: [[Float]], workspace: Workspace,
+                            _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
+        let n = width * height
+        let needed = count * n + width + (kernels.map(\.count).max() ?? 0)
+        var floats = workspace.floats
+        workspace.floats = []
+        if floats.count < needed { floats = [Float](repeating: 0, count: needed) }
+        floats.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.baseAddress!, buffer.baseAddress! + count * n)
+        }
+        workspace.floats = floats
+    }
+
+    /// The alpha bytes of `view` as floats 0…255, row-major.
+    private static func extractAlpha(of view: PixmapView, into alpha: UnsafeMutablePointer<Float>) {
+        for y in 0..<view.height {
+            let pixels = view.row(y), out = alpha + y * view.width
+            for x in 0..<view.width { out[x] = Float(pixels[4 &* x &+ 3]) }
+        }
+    }
+
+    /// The mask byte for a blurred alpha (0…255) via ``distanceTable``.
+    @inline(__always)
+    private static func maskValue(_ blurred: Float, _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let index = Int(Swift.min(Swift.max(blurred, 0), 255) * (Float(tableSteps) / 255) + 0.5)
+        return table[index]
+    }
+
+    /// Distance from the edge (in σ) up to which the mask is 1.
+    static let fullBand = 1.0
+    /// Distance from the edge (in σ) where the mask reaches 0.
+    static let outerBand = 2.5
+    /// Table resolution over blurred alpha 0…1.
+    static let tableSteps = 4096
+
+    /// The mask for blurred alpha b = i / ``tableSteps``: |z| = |Φ⁻¹(b)| (by bisection on
+    /// Φ(z) = ½·erfc(−z/√2)), then 1 for |z| ≤ ``fullBand``, linear to 0 at ``outerBand``.
+    static let distanceTable: [UInt8] = (0...tableSteps).map { i -> UInt8 in
+        let b = Double(i) / Double(tableSteps)
+        var lo = -40.0, hi = 40.0
+        for _ in 0..<80 {
+            let mid = (lo + hi) / 2
+            if 0.5 * erfc(-mid / 2.0.squareRoot()) < b { lo = mid } else { hi = mid }
+        }
+        let distance = abs((lo + hi) / 2)
+        let m = Swift.min(Swift.max((outerBand - distance) / (outerBand - fullBand), 0), 1)
+        return UInt8((m * 255).rounded())
+    }
+}

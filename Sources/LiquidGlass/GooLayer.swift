@@ -1,0 +1,168 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// One metaball ("goo") pass with its scratch memory: shapes drawn offscreen, Gaussian-blurred, alpha-
+/// thresholded into one (animatable) colour, optionally edge-softened, then composited onto a destination.
+///
+/// ```swift
+/// let track = GooLayer()                       // keep it: it owns the buffers reused every frame
+/// try track.render(size: Size(width: 63, height: 43), scale: 3,
+///                  parameters: .liquidSwitch(color: trackColor),
+///                  shapes: [.capsule(trackRect), .capsule(thumbRect)],
+///                  softening: .liquidSwitch)
+/// try track.composite(onto: &frame, at: Point(x: 10, y: 20))
+/// ```
+///
+/// Guarantees:
+/// - The result depends only on the coverage (alpha) of what was drawn; the colour drawn is irrelevant.
+///   Every output pixel is ``GooParameters/color`` with its alpha scaled by the threshold weight (so the
+///   interior is exactly that colour, premultiplied and rounded to nearest), before softening.
+/// - At threshold 0.5 a straight edge stays where it was (the blurred step crosses ½ exactly at the edge);
+///   a convex edge of radius R moves inward by about σ²/(2R) pixels (σ = `blurRadius·scale`), so shapes
+///   much larger than σ keep their size. Shapes closer than about 2σ fuse; a higher threshold shrinks
+///   shapes and fuses less.
+/// - The layer is offscreen with transparent surroundings: content near its border fades as if more
+///   transparent space lay beyond. Give it a margin of about 3σ around content that should not be cut.
+/// - Softening runs on the alpha channel alone (the pass has one colour); see
+///   ``EdgeSoftening/apply(toSingleColor:color:scale:workspace:)``.
+/// - After the first frame at a given pixel size, rendering allocates no image buffers: the offscreen
+///   image and the blur and softening workspaces are reused (``bufferAllocations`` counts the image
+///   allocations). Keeping a copy of ``image`` across a render makes that render copy the buffer once
+///   (copy-on-write); read it or composite it within the frame instead.
+///
+/// A layer is a reference type because it is a place (buffers) rather than a value; the settings passed
+/// per frame are values. It is not `Sendable`: use one per rendering thread.
+/// - Complexity: O(pixels) per frame for σ ≥ 2.5 px (the blur runs reduced), plus the drawing.
+public final class GooLayer {
+    /// The last rendered image (premultiplied, the layer's pixel size), or `nil` before the first render.
+    public private(set) var image: Pixmap?
+    /// How many times an offscreen image was allocated (a new pixel size or scale); stays put frame to frame.
+    public private(set) var bufferAllocations = 0
+    private let blurWorkspace = BlurWorkspace()
+    private let softeningWorkspace = EdgeSoftening.Workspace()
+
+    /// An empty layer; buffers are created by the first render.
+    public init() {}
+
+    /// Renders the shapes drawn by `content` through the goo filter into ``image``.
+    ///
+    /// `content` draws on a canvas of `size` points at `scale` (coordinates in points, origin top-left)
+    /// that starts transparent; draw with any opaque paint — only coverage matters.
+    /// - Parameters:
+    ///   - softening: an optional final ``EdgeSoftening`` of the thresholded edge.
+    /// - Throws: ``RasterError/invalidSize(_:)`` for a bad size or scale; ``RasterError/invalidParameter(_:)``
+    ///   for invalid parameters (see ``GooParameters/goo(scale:)`` and ``EdgeSoftening/apply(to:scale:workspace:)``).
+    ///   On a throw ``image`` is left as it was or cleared, never half-filtered.
+    public func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
+                       content: (inout Canvas) -> Void) throws(RasterError) {
+        let goo = try parameters.goo(scale: scale)
+        var pixmap = try takeClearedImage(size: size, scale: scale)
+        var canvas = Canvas(consume pixmap)
+        content(&canvas)
+        pixmap = canvas.pixmap
+        canvas = Canvas(Self.placeholder)
+        let workspace = blurWorkspace
+        pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) }
+        if let softening {
+            let softeningWorkspace = self.softeningWorkspace
+            let failure: RasterError? = pixmap.withMutableView { view in
+                do throws(RasterError) {
+                    try softening.apply(toSingleColor: view, color: parameters.color, scale: scale,
+                                        workspace: softeningWorkspace)
+                } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+        }
+        image = pixmap
+    }
+
+    /// Renders `shapes` (filled opaque, in order) through the goo filter into ``image``; see
+    /// ``render(size:scale:parameters:softening:content:)``.
+    public func render(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape],
+                       softening: EdgeSoftening? = nil) throws(RasterError) {
+        try render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
+            for shape in shapes { shape.fill(on: &canvas, paint: .color(.white)) }
+        }
+    }
+
+    /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`) (which may lie
+    /// outside; the overlap is composited) using `mode` (normal: source-over) and `opacity`.
+    /// Does nothing before the first render.
+    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+    public func composite(onto destination: PixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+                          opacity: Double = 1) throws(RasterError) {
+        guard let image else { return }
+        try Self.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)
+    }
+
+    /// Composites ``image`` onto `destination` with its top-left corner at `origin` (points of the
+    /// destination, rounded to the nearest pixel); see ``composite(onto:x:y:mode:opacity:)``.
+    public func composite(onto destination: inout Pixmap, at origin: Point, mode: BlendMode = .normal,
+                          opacity: Double = 1) throws(RasterError) {
+        guard let image else { return }
+        let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
+        let failure: RasterError? = destination.withMutableView { view in
+            do throws(RasterError) {
+                try Self.composite(image, onto: view, x: x, y: y, mode: mode, opacity: opacity)
+            } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Runs `body` with a mutable view of ``image`` (for further filtering in place), or returns `nil`
+    /// before the first render.
+    public func withMutableImage<R, E: Error>(_ body: (PixmapView) throws(E) -> R) throws(E) -> R? {
+        guard var pixmap = image else { return nil }
+        image = nil
+        defer { image = pixmap }
+        let result: Result<R, E> = pixmap.withMutableView { view in
+            do throws(E) { return .success(try body(view)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Composites `source` onto the overlapping part of `destination`, `source`'s top-left at (x, y).
+    static func composite(_ source: Pixmap, onto destination: PixmapView, x: Int, y: Int, mode: BlendMode,
+                          opacity: Double) throws(RasterError) {
+        let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
+        guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
+              !overlap.isEmpty
+        else {
+            // Still validate the opacity so a bad value is reported even when nothing overlaps.
+            guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
+                throw .invalidParameter("opacity \(opacity) must lie in 0…1")
+            }
+            return
+        }
+        let region = PixelRect(x: overlap.x - x, y: overlap.y - y, width: overlap.width, height: overlap.height)
+        let failure: RasterError? = source.withView { view in
+            do throws(RasterError) {
+                try destination.region(overlap).composite(view.region(region), mode: mode, opacity: opacity)
+            } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// The cached image cleared to transparent (or a new one when the pixel size or scale changed), taken
+    /// out of ``image`` so that drawing into it does not copy it.
+    private func takeClearedImage(size: Size, scale: Double) throws(RasterError) -> Pixmap {
+        guard size.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0 else {
+            throw .invalidSize("goo layer size \(size.width)×\(size.height) pt at scale \(scale) must be finite and positive")
+        }
+        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        if var pixmap = image, pixmap.width == width, pixmap.height == height, pixmap.scale == scale {
+            image = nil
+            pixmap.fill(.transparent)
+            return pixmap
+        }
+        image = nil
+        bufferAllocations += 1
+        return try Pixmap(size: size, scale: scale)
+    }
+
+    /// A one-pixel image swapped into a finished canvas so it releases the real one.
+    private static let placeholder: Pixmap = try! Pixmap(width: 1, height: 1)
+}

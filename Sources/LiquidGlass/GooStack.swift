@@ -1,0 +1,68 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// Multi-colour goo by layering: the threshold keeps one colour per pass, so two colours (a slider's track
+/// background and its fill) are two ``GooLayer`` passes composited in order, later passes over earlier
+/// ones (source-over).
+///
+/// Guarantees: pass `i` is rendered exactly as a lone ``GooLayer`` would render it; the stack's ``image``
+/// is the source-over composite of the passes' images in array order onto transparent; where only one pass
+/// covers a pixel it shows that pass's colour exactly; where a later pass is opaque it hides the earlier
+/// ones. Each pass keeps its own buffers, reused frame to frame.
+///
+/// A reference type because it is a place (buffers); not `Sendable`: use one per rendering thread.
+public final class GooStack {
+    /// One pass: its settings and the shapes it draws (in the stack's point space).
+    public struct Pass: Sendable, Hashable {
+        public var parameters: GooParameters
+        public var shapes: [GooShape]
+        public init(parameters: GooParameters, shapes: [GooShape]) {
+            self.parameters = parameters
+            self.shapes = shapes
+        }
+    }
+
+    /// The layers, one per pass rendered so far (grown on demand, never shrunk).
+    public private(set) var layers: [GooLayer] = []
+    /// The composite of the last render, or `nil` before the first.
+    public private(set) var image: Pixmap?
+
+    /// An empty stack.
+    public init() {}
+
+    /// Renders every pass and composites them in order into ``image``.
+    /// - Throws: as ``GooLayer/render(size:scale:parameters:shapes:softening:)``.
+    public func render(size: Size, scale: Double, passes: [Pass], softening: EdgeSoftening? = nil) throws(RasterError) {
+        while layers.count < passes.count { layers.append(GooLayer()) }
+        for (pass, layer) in zip(passes, layers) {
+            try layer.render(size: size, scale: scale, parameters: pass.parameters, shapes: pass.shapes,
+                             softening: softening)
+        }
+        var result: Pixmap
+        if var reused = image, let first = layers.first?.image, reused.width == first.width,
+           reused.height == first.height, reused.scale == scale {
+            image = nil
+            reused.fill(.transparent)
+            result = reused
+        } else {
+            image = nil
+            result = try Pixmap(size: size, scale: scale)
+        }
+        let failure: RasterError? = result.withMutableView { view in
+            for layer in layers.prefix(passes.count) {
+                do throws(RasterError) { try layer.composite(onto: view, x: 0, y: 0) } catch { return error }
+            }
+            return nil
+        }
+        if let failure { throw failure }
+        image = result
+    }
+
+    /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`); see
+    /// ``GooLayer/composite(onto:x:y:mode:opacity:)``.
+    public func composite(onto destination: PixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+                          opacity: Double = 1) throws(RasterError) {
+        guard let image else { return }
+        try GooLayer.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)
+    }
+}

@@ -1,2 +1,0 @@
-/// LiquidGlass — see shared/brief/architecture.md. Its contents arrive with the issues that build it.
-enum LiquidGlassModule {}

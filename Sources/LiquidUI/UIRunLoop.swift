@@ -1,0 +1,300 @@
+import LiquidGeometry
+import LiquidMotion
+import LiquidRaster
+
+/// Drives a view tree: delivers touches, ticks gesture recognizers, runs animations and the view passes,
+/// and hands the layer tree to the compositor — once per frame, on the main actor.
+///
+/// (Named `UIRunLoop` so that it never clashes with Foundation's `RunLoop`.)
+///
+/// ## A frame (``step(to:)``)
+/// 1. Gesture recognizers that ``GestureRecognizer/wantsTimeUpdates`` see the frame time (a long press
+///    begins, a tap times out).
+/// 2. ``animations`` run with the frame time and duration (springs advance in their fixed steps).
+/// 3. The passes run top-down over the whole tree: update properties, then layout, then display (see
+///    ``View``). Each runs only for views that need it, so an idle frame does no view work.
+/// 4. ``composite`` receives the root layer, then ``compositor`` (if set) renders it: ``image`` holds the
+///    frame and ``FrameInfo/damage`` the device rectangle that changed (`nil` for an idle frame).
+///
+/// ## Touches (``dispatch(_:)``)
+/// A touch's first sample is hit-tested against the root view; the hit view, and the recognizers of it
+/// and its ancestors, receive every later sample of that touch wherever the finger goes (recognizers
+/// first). When a recognizer with ``GestureRecognizer/cancelsTouchesInView`` recognizes, the view gets
+/// ``View/touchCancelled(_:)`` and no further samples. Before a sample is delivered, recognizers see time
+/// advance to its timestamp. Samples with a non-finite location or timestamp, and later samples of touches
+/// that never began, are ignored.
+///
+/// ## Time
+/// The clock is the touch timestamps and frame times the caller passes in: nothing reads a wall clock, so
+/// a scripted run (``run(events:duration:onFrame:)``) is exactly reproducible. ``currentTime`` never goes
+/// backwards: an earlier frame time is taken as the current time. Haptics played during a dispatch are
+/// stamped with the touch's time, during a frame with the frame's.
+@MainActor
+public final class UIRunLoop {
+    /// The view filling the window.
+    public let root: View
+    /// The window size in points; setting it resizes the root view.
+    public var size: Size {
+        didSet { root.frame = Rect(origin: .zero, size: size) }
+    }
+    /// Device pixels per point (for the compositor).
+    public let scale: Double
+    /// The frame rate of scripted runs and real-time driving.
+    public let framesPerSecond: Double
+    /// The haptic output of this run.
+    public let haptics = HapticLog()
+    /// The per-frame callbacks (spring animations).
+    public let animations = AnimationDriver()
+    /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
+    public var composite: (@MainActor (Layer) -> Void)?
+    /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
+    /// (`Compositor(size: loop.size, scale: loop.scale)`) and replace it after resizing the window.
+    public var compositor: Compositor?
+    /// The image of the latest successful render by ``compositor``.
+    public private(set) var image: Pixmap?
+    /// The error of the latest render, `nil` once a render succeeds (the compositor then redraws fully).
+    public private(set) var renderError: (any Error)?
+
+    /// The latest time seen: a frame time or a touch timestamp, in seconds.
+    public private(set) var currentTime: Double
+    /// The time of the latest frame, `nil` before the first.
+    public private(set) var lastFrameTime: Double?
+    /// How many frames have run.
+    public private(set) var frameCount = 0
+
+    private var bindings: [Int: TouchBinding] = [:]
+    private var engaged: [GestureRecognizer] = []
+    private var touchesSinceFrame = 0
+    private var clock: FrameClock?
+
+    /// Creates a run loop hosting `root`, which is resized to fill `size`.
+    ///
+    /// - Throws: ``UIRunLoopError`` unless `size` is finite and non-negative, `scale` finite and positive,
+    ///   `framesPerSecond` in (0, 1000], `startTime` finite, and `root` has no superview.
+    public init(
+        root: View, size: Size, scale: Double = 1, framesPerSecond: Double = 60, startTime: Double = 0
+    ) throws(UIRunLoopError) {
+        guard size.isFinite, size.width >= 0, size.height >= 0 else {
+            throw .invalidParameter(
+                name: "window size", value: Swift.min(size.width, size.height),
+                requirement: "must be finite and not negative")
+        }
+        guard scale.isFinite, scale > 0 else {
+            throw .invalidParameter(name: "scale", value: scale, requirement: "must be finite and positive")
+        }
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
+            throw .invalidParameter(
+                name: "frame rate", value: framesPerSecond, requirement: "must be in (0, 1000] frames per second")
+        }
+        guard startTime.isFinite else {
+            throw .invalidParameter(name: "start time", value: startTime, requirement: "must be finite")
+        }
+        guard root.superview == nil else { throw .rootHasSuperview }
+        self.root = root
+        self.size = size
+        self.scale = scale
+        self.framesPerSecond = framesPerSecond
+        self.currentTime = startTime
+        root.frame = Rect(origin: .zero, size: size)
+        root.hostingRunLoop = self
+    }
+
+    /// Seconds between frames.
+    public var frameInterval: Double { 1 / framesPerSecond }
+
+    /// How many touches are live (began and not yet ended or cancelled).
+    public var activeTouchCount: Int { bindings.count }
+
+    /// The view a live touch was delivered to, if any.
+    public func view(forTouch id: Int) -> View? {
+        bindings[id]?.view
+    }
+
+    // MARK: - Touches
+
+    /// Delivers one touch sample (see the type's overview).
+    ///
+    /// - Returns: `false` if the sample was ignored (non-finite, or a later phase of an unknown touch).
+    @discardableResult
+    public func dispatch(_ touch: Touch) -> Bool {
+        guard touch.isValid else { return false }
+        currentTime = Swift.max(currentTime, touch.timestamp)
+        tickRecognizers(to: currentTime)
+        if touch.phase == .began {
+            if bindings[touch.id] != nil {
+                // A touch id that began again without ending: finish the old one first.
+                deliverToBinding(touch.with(phase: .cancelled))
+            }
+            touchesSinceFrame += 1
+            begin(touch)
+        } else {
+            guard bindings[touch.id] != nil else { return false }
+            touchesSinceFrame += 1
+            deliverToBinding(touch)
+        }
+        pruneEngaged()
+        return true
+    }
+
+    private func begin(_ touch: Touch) {
+        guard let target = root.hitTest(root.convert(touch.location, from: nil)) else { return }
+        var recognizers: [GestureRecognizer] = []
+        var current: View? = target
+        while let view = current {
+            recognizers += view.gestureRecognizers.filter(\.isEnabled)
+            current = view.superview
+        }
+        for recognizer in recognizers where !engaged.contains(where: { $0 === recognizer }) {
+            engaged.append(recognizer)
+        }
+        var binding = TouchBinding(view: target, recognizers: recognizers, beganTouch: touch)
+        for recognizer in recognizers { recognizer.receive(touch) }
+        if binding.isTakenOver {
+            binding.viewCancelled = true
+        } else {
+            binding.viewReceivedTouch = true
+        }
+        bindings[touch.id] = binding
+        if binding.viewReceivedTouch { target.touchBegan(touch) }
+    }
+
+    private func deliverToBinding(_ touch: Touch) {
+        guard var binding = bindings[touch.id] else { return }
+        for recognizer in binding.recognizers { recognizer.receive(touch) }
+        let cancelNow = !binding.viewCancelled && binding.isTakenOver
+        let deliver = !binding.viewCancelled && !cancelNow
+        if cancelNow { binding.viewCancelled = true }
+        if touch.phase.isFinal {
+            bindings[touch.id] = nil
+        } else {
+            bindings[touch.id] = binding
+        }
+        if cancelNow, binding.viewReceivedTouch {
+            binding.view.touchCancelled(touch.with(phase: .cancelled))
+        } else if deliver {
+            switch touch.phase {
+            case .began: break
+            case .moved: binding.view.touchMoved(touch)
+            case .ended: binding.view.touchEnded(touch)
+            case .cancelled: binding.view.touchCancelled(touch)
+            }
+        }
+    }
+
+    /// Advances engaged recognizers to `time`, then takes touches away from views whose recognizers
+    /// recognized by time alone.
+    private func tickRecognizers(to time: Double) {
+        guard !engaged.isEmpty else { return }
+        for recognizer in engaged { recognizer.advance(to: time) }
+        for (id, binding) in bindings where !binding.viewCancelled && binding.isTakenOver {
+            var updated = binding
+            updated.viewCancelled = true
+            bindings[id] = updated
+            if binding.viewReceivedTouch {
+                let latest = binding.recognizers.lazy.compactMap(\.latestTouch).first { $0.id == id }
+                binding.view.touchCancelled((latest ?? binding.beganTouch).with(phase: .cancelled))
+            }
+        }
+        pruneEngaged()
+    }
+
+    /// Keeps only recognizers that still need time or still see a live touch.
+    private func pruneEngaged() {
+        engaged.removeAll { recognizer in
+            !recognizer.wantsTimeUpdates
+                && !bindings.values.contains { $0.recognizers.contains { $0 === recognizer } }
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Runs one frame at `time` (see the type's overview) and reports what it did.
+    @discardableResult
+    public func step(to time: Double) -> FrameInfo {
+        let now = time.isFinite ? Swift.max(time, currentTime) : currentTime
+        let delta = lastFrameTime.map { now - $0 } ?? 0
+        currentTime = now
+        tickRecognizers(to: now)
+        let animationsRun = animations.advance(time: now, delta: delta)
+        let updated = root.runPass(.updateProperties)
+        let laidOut = root.runPass(.layout)
+        let displayed = root.runPass(.display)
+        composite?(root.layer)
+        var damage: PixelRect?
+        if let compositor {
+            do {
+                let rendered = try compositor.render(root.layer)
+                image = rendered.image
+                damage = rendered.damage
+                renderError = nil
+            } catch {
+                renderError = error
+            }
+        }
+        let info = FrameInfo(
+            index: frameCount, time: now, delta: delta, touchesDispatched: touchesSinceFrame,
+            animationsRun: animationsRun, propertiesUpdated: updated, layoutsRun: laidOut, displaysRun: displayed,
+            damage: damage)
+        frameCount += 1
+        lastFrameTime = now
+        touchesSinceFrame = 0
+        return info
+    }
+
+    /// Plays a script headlessly: frames at ``framesPerSecond`` from ``currentTime`` for `duration`
+    /// seconds, with each touch dispatched, in timestamp order (ties keep script order), just before the
+    /// first frame at or after its timestamp.
+    ///
+    /// Frames fall at `start + k / framesPerSecond` for `k = 0 … ⌊duration · framesPerSecond⌋`, where
+    /// `start` is ``currentTime`` on entry; the frame at `start` is skipped if a frame already ran at that
+    /// time. Touches timestamped before `start` go before the first frame; invalid touches are dropped.
+    ///
+    /// - Returns: the touches timestamped after the last frame, not dispatched (in order).
+    @discardableResult
+    public func run(events: [Touch], duration: Double, onFrame: (FrameInfo) -> Void = { _ in }) -> [Touch] {
+        let script = events.filter(\.isValid).enumerated()
+            .sorted { a, b in
+                a.element.timestamp != b.element.timestamp
+                    ? a.element.timestamp < b.element.timestamp : a.offset < b.offset
+            }
+            .map(\.element)
+        guard duration.isFinite, duration >= 0 else { return script }
+        let start = currentTime
+        let frames = Int((duration * framesPerSecond + 1e-9).rounded(.down))
+        var next = 0
+        for k in 0...frames {
+            let time = start + Double(k) / framesPerSecond
+            if k == 0, lastFrameTime == start { continue }
+            while next < script.count, script[next].timestamp <= time + GestureRecognizer.timeTolerance {
+                dispatch(script[next])
+                next += 1
+            }
+            onFrame(step(to: time))
+        }
+        return Array(script[next...])
+    }
+
+    // MARK: - Real time
+
+    /// Drives frames from `source` (a display link, a window's frame callback, an interval timer) through
+    /// LiquidMotion's ``FrameClock``: every tick runs ``step(to:)`` at the tick's timestamp, which is taken
+    /// as run-loop time (stamp touches with the same clock). The source must tick on the main thread.
+    /// Replaces any earlier source.
+    public func drive(from source: TickSource) {
+        stopDriving()
+        let clock = FrameClock(source: source)
+        clock.addObserver { [weak self] tick in
+            MainActor.assumeIsolated {
+                _ = self?.step(to: tick.timestamp)
+            }
+        }
+        self.clock = clock
+        clock.start()
+    }
+
+    /// Stops the source given to ``drive(from:)``.
+    public func stopDriving() {
+        clock?.stop()
+        clock = nil
+    }
+}

@@ -1,0 +1,111 @@
+import LiquidGeometry
+import LiquidGlass
+import LiquidRaster
+import Testing
+import TestSupport
+
+@Suite("Baked shading: rendered once, composited with multiply and screen")
+struct BakedShadingTests {
+    static let size = Size(width: 38, height: 24)
+
+    /// The second request for the same recipe, size and scale is a cache hit: no second render.
+    @Test func rendersOncePerSize() throws {
+        let cache = BakedShadingCache()
+        let first = try cache.image(for: .thumb, size: Self.size, scale: 3)
+        #expect(cache.renderCount == 1 && cache.hitCount == 0)
+        let second = try cache.image(for: .thumb, size: Self.size, scale: 3)
+        #expect(cache.renderCount == 1 && cache.hitCount == 1)
+        #expect(first.multiply == second.multiply && first.highlight == second.highlight)
+        _ = try cache.image(for: .thumb, size: Size(width: 58, height: 38), scale: 3)
+        _ = try cache.image(for: .thumb, size: Self.size, scale: 2)
+        var darker = BakedShading.thumb
+        darker.shadowOpacity = 0.6
+        _ = try cache.image(for: darker, size: Self.size, scale: 3)
+        #expect(cache.renderCount == 4)
+        // 37.9 pt rounds up to the same 114 px as 38 pt: sizes are compared in whole pixels.
+        _ = try cache.image(for: .thumb, size: Size(width: 37.9, height: 24), scale: 3)
+        #expect(cache.renderCount == 4)
+    }
+
+    /// A bounded cache drops the least recently used size.
+    @Test func evictsLeastRecentlyUsed() throws {
+        let cache = BakedShadingCache(capacity: 2)
+        let a = Size(width: 10, height: 6), b = Size(width: 12, height: 6), c = Size(width: 14, height: 6)
+        _ = try cache.image(for: .thumb, size: a, scale: 1)
+        _ = try cache.image(for: .thumb, size: b, scale: 1)
+        _ = try cache.image(for: .thumb, size: a, scale: 1)   // a is now the most recent
+        _ = try cache.image(for: .thumb, size: c, scale: 1)   // evicts b
+        #expect(cache.renderCount == 3)
+        _ = try cache.image(for: .thumb, size: a, scale: 1)
+        #expect(cache.renderCount == 3)
+        _ = try cache.image(for: .thumb, size: b, scale: 1)
+        #expect(cache.renderCount == 4)
+    }
+
+    /// Multiply darkens only where the baked shadow is; outside the shape nothing changes; the bottom
+    /// is darker than the top; and the highlight brightens the top of a dark surface.
+    @Test func multiplyDarkensOnlyWhereShaded() throws {
+        let image = try BakedShading.thumb.render(size: Self.size, scale: 3)
+        let grey = PremultipliedRGBA8(red: 128, green: 128, blue: 128, alpha: 255)
+        var destination = try Pixmap(width: 140, height: 100, fill: grey)
+        let (ox, oy) = (10, 14)
+        try destination.withMutableView { view in
+            try image.multiply.withView { source in
+                try view.region(PixelRect(x: ox, y: oy, width: source.width, height: source.height))
+                    .composite(source, mode: .multiply)
+            }
+        }
+        for y in 0..<destination.height {
+            for x in 0..<destination.width {
+                let inside = x >= ox && y >= oy && x < ox + image.multiply.width && y < oy + image.multiply.height
+                let shade = inside ? image.multiply[x - ox, y - oy].alpha : 0
+                if shade == 0 {
+                    #expect(destination[x, y] == grey)
+                } else {
+                    #expect(destination[x, y].red <= grey.red && destination[x, y].alpha == 255)
+                }
+            }
+        }
+        let w = image.multiply.width, h = image.multiply.height
+        #expect(image.multiply[w / 2, h - 2].alpha > image.multiply[w / 2, 2].alpha, "the inner shadow sits at the bottom")
+        #expect(image.multiply[w / 2, h / 3].alpha == 0, "the upper middle is unshaded")
+        #expect(image.multiply[0, 0] == .transparent && image.highlight[0, 0] == .transparent, "corners lie outside the pill")
+        #expect(image.highlight[w / 2, 2].alpha > image.highlight[w / 2, h - 3].alpha, "the highlight sits at the top")
+    }
+
+    /// The shading's own composite equals the raster engine's multiply then screen, within a level.
+    @Test func compositeMatchesTheBlendModes() throws {
+        let image = try BakedShading.thumb.render(size: Self.size, scale: 2)
+        var random = SeededRandom(seed: 7)
+        var backdrop = try Pixmap(width: image.multiply.width + 6, height: image.multiply.height + 4)
+        for y in 0..<backdrop.height {
+            for x in 0..<backdrop.width {
+                let a = UInt8.random(in: 0...255, using: &random)
+                let r = UInt8.random(in: 0...a, using: &random), g = UInt8.random(in: 0...a, using: &random)
+                backdrop[x, y] = PremultipliedRGBA8(red: r, green: g, blue: a / 2, alpha: a)
+            }
+        }
+        var ours = backdrop, reference = backdrop
+        try ours.withMutableView { try image.composite(onto: $0, x: 3, y: 2, opacity: 0.8) }
+        try reference.withMutableView { view in
+            let region = view.region(PixelRect(x: 3, y: 2, width: image.multiply.width, height: image.multiply.height))
+            try image.multiply.withView { try region.composite($0, mode: .multiply, opacity: 0.8) }
+            try image.highlight.withView { try region.composite($0, mode: .screen, opacity: 0.8) }
+        }
+        var worst = 0
+        for y in 0..<ours.height { for x in 0..<ours.width { worst = max(worst, GooGolden.channelDifference(ours[x, y], reference[x, y])) } }
+        #expect(worst <= 1)
+    }
+
+    /// Bad sizes and recipes throw.
+    @Test func invalidInputsThrow() {
+        let cache = BakedShadingCache()
+        #expect(throws: RasterError.self) { try cache.image(for: .thumb, size: Size(width: 0, height: 10), scale: 1) }
+        #expect(throws: RasterError.self) { try cache.image(for: .thumb, size: Self.size, scale: .nan) }
+        var broken = BakedShading.thumb
+        broken.shadowOffset = .infinity
+        #expect(throws: RasterError.self) { try broken.render(size: Self.size, scale: 1) }
+        #expect(cache.renderCount == 0)
+    }
+}
+

@@ -1,0 +1,110 @@
+import LiquidGeometry
+import LiquidGlass
+import LiquidRaster
+import Testing
+
+@Suite("Edge softening: variable blur driven by a generated edge mask")
+struct EdgeSofteningTests {
+    static let color = RGBA(red: 0.2, green: 0.75, blue: 0.35)
+    static let rect = Rect(x: 20, y: 20, width: 100, height: 50)
+
+    /// A hard-edged goo capsule, 140×90 px.
+    static func hardCapsule() throws -> Pixmap {
+        try GooFixtures.goo([.capsule(rect)], size: Size(width: 140, height: 90),
+                            parameters: GooParameters(blurRadius: 2, threshold: 0.5, color: color))
+    }
+
+    /// Distance (px) from a pixel centre to the capsule's outline.
+    static func distanceToEdge(_ x: Int, _ y: Int) -> Double {
+        let r = rect.size.height / 2
+        let px = Double(x) + 0.5 - rect.midX, py = Double(y) + 0.5 - rect.midY
+        let qx = abs(px) - (rect.size.width / 2 - r), qy = abs(py) - (rect.size.height / 2 - r)
+        let ox = max(qx, 0), oy = max(qy, 0)
+        return abs((ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r)
+    }
+
+    /// Softening changes only pixels near the edge; the centre and the far outside stay bit for bit.
+    @Test(arguments: [false, true])
+    func changesOnlyNearTheEdge(singleColor: Bool) throws {
+        let softening = try EdgeSoftening(sigma: 2)
+        let before = try Self.hardCapsule()
+        var after = before
+        try after.withMutableView { view in
+            if singleColor {
+                try softening.apply(toSingleColor: view, color: Self.color, scale: 1, workspace: EdgeSoftening.Workspace())
+            } else {
+                try softening.apply(to: view, scale: 1, workspace: EdgeSoftening.Workspace())
+            }
+        }
+        var changed = 0, farthest = 0.0
+        for y in 0..<before.height {
+            for x in 0..<before.width where before[x, y] != after[x, y] {
+                changed += 1
+                farthest = max(farthest, Self.distanceToEdge(x, y))
+            }
+        }
+        #expect(after[70, 45] == before[70, 45], "the centre is untouched")
+        #expect(after[2, 2] == .transparent)
+        #expect(changed > 200, "the edge is softened (\(changed) pixels changed)")
+        // The mask vanishes 2.5σ from a straight edge; allow a pixel for the curved ends and rounding.
+        #expect(farthest <= 2.5 * 2 + 1.5, "a pixel \(farthest) px from the edge changed")
+        // Softening spreads the hard step: partially covered pixels appear on both sides of the edge.
+        let row = 45
+        let partial = (0..<before.width).filter { after[$0, row].alpha > 0 && after[$0, row].alpha < 255 }
+        #expect(partial.count >= 6)
+    }
+
+    /// The mask is 255 on the edge, 0 in the centre and far outside.
+    @Test func maskMarksTheEdge() throws {
+        let image = try Self.hardCapsule()
+        let mask = try image.withView { try EdgeSoftening(sigma: 2).edgeMask(of: $0, scale: 1) }
+        let w = image.width
+        #expect(mask[45 * w + 70] == 0)
+        #expect(mask[2 * w + 2] == 0)
+        #expect(mask[45 * w + 20] == 255, "the left end of the capsule")
+        #expect(mask[20 * w + 70] == 255, "the top edge")
+        // Monotone from the edge inward along the vertical through the centre.
+        var previous = mask[20 * w + 70]
+        for y in 21...45 {
+            #expect(mask[y * w + 70] <= previous)
+            previous = mask[y * w + 70]
+        }
+    }
+
+    /// For a one-colour image the alpha-only path matches the general (RGBA variable blur) path closely.
+    @Test func singleColourPathMatchesGeneralPath() throws {
+        let softening = EdgeSoftening.liquidSwitch
+        let base = try GooFixtures.goo([.capsule(Rect(x: 6, y: 6, width: 40, height: 22)),
+                                        .circle(center: Point(x: 46, y: 17), radius: 10)],
+                                       size: Size(width: 64, height: 36), scale: 3,
+                                       parameters: .liquidSwitch(color: Self.color))
+        var general = base, fast = base
+        try general.withMutableView { try softening.apply(to: $0, scale: 3, workspace: EdgeSoftening.Workspace()) }
+        try fast.withMutableView {
+            try softening.apply(toSingleColor: $0, color: Self.color, scale: 3, workspace: EdgeSoftening.Workspace())
+        }
+        var worst = 0, total = 0
+        for y in 0..<base.height {
+            for x in 0..<base.width {
+                let d = GooGolden.channelDifference(general[x, y], fast[x, y])
+                worst = max(worst, d)
+                total += d
+            }
+        }
+        #expect(worst <= 4, "largest difference \(worst) levels")
+        #expect(Double(total) / Double(base.width * base.height) < 0.25)
+    }
+
+    /// σ = 0 and invalid arguments.
+    @Test func zeroSigmaAndInvalidArguments() throws {
+        let before = try Self.hardCapsule()
+        var after = before
+        try after.withMutableView { try EdgeSoftening(sigma: 0).apply(to: $0, scale: 3, workspace: EdgeSoftening.Workspace()) }
+        #expect(after == before)
+        #expect(throws: RasterError.self) { try EdgeSoftening(sigma: -1) }
+        #expect(throws: RasterError.self) { try EdgeSoftening(sigma: 1, levels: 1) }
+        #expect(throws: RasterError.self) {
+            try after.withMutableView { try EdgeSoftening.tabBar.apply(to: $0, scale: 0, workspace: EdgeSoftening.Workspace()) }
+        }
+    }
+}
