@@ -1,0 +1,57 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// Runs a ``SimulatableComponent`` headlessly: hosts its view in a run loop (with the component's padding
+/// around it), plays scripted touches given in the component's own coordinates, and records one
+/// ``Frame`` per frame — time, state and the haptics fired since the previous frame.
+///
+/// Deterministic: the same component, script, frame rate and scale always give the same trace and pixels.
+@MainActor
+public final class ComponentSimulator {
+    /// One recorded frame.
+    public struct Frame: Encodable, Sendable {
+        public let t: Double
+        public let state: [String: TraceValue]
+        public let haptics: [String]
+    }
+
+    public let component: any SimulatableComponent
+    public let runLoop: UIRunLoop
+    /// Where the component's origin sits in the rendered image, in points.
+    public let origin: Point
+
+    /// - Throws: ``UIRunLoopError`` for a bad scale or frame rate.
+    public init(component: any SimulatableComponent, framesPerSecond: Double = 60, scale: Double = 3,
+                rendersFrames: Bool = true) throws {
+        self.component = component
+        let pad = component.simulationPadding
+        let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
+        let host = View()
+        runLoop = try UIRunLoop(root: host, size: size, scale: scale, framesPerSecond: framesPerSecond)
+        origin = Point(pad, pad)
+        component.view.frame = Rect(origin: origin, size: component.simulationSize)
+        host.addSubview(component.view)
+        if rendersFrames { runLoop.compositor = try Compositor(size: size, scale: scale) }
+    }
+
+    /// Plays `touches` (component coordinates) for `duration` seconds; `onFrame` sees every frame's record
+    /// and rendered image (nil when not rendering).
+    public func run(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void = { _, _ in }) -> [Frame] {
+        let shifted = touches.map { touch -> Touch in
+            var t = touch
+            t.location = touch.location + origin
+            return t
+        }
+        var frames: [Frame] = []
+        var seenHaptics = runLoop.haptics.entries.count
+        runLoop.run(events: shifted, duration: duration) { info in
+            let entries = runLoop.haptics.entries
+            let fresh = entries[seenHaptics...].map(\.event.rawValue)
+            seenHaptics = entries.count
+            let frame = Frame(t: info.time, state: component.simulationState, haptics: fresh)
+            frames.append(frame)
+            onFrame(frame, runLoop.image)
+        }
+        return frames
+    }
+}

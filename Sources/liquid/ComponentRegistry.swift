@@ -1,0 +1,18 @@
+import LiquidUI
+
+/// The components `liquid simulate`, the gallery and `liquid play` know by name.
+@MainActor
+enum ComponentRegistry {
+    /// Name → a fresh component in its default state.
+    static let factories: [(name: String, make: @MainActor () -> any SimulatableComponent)] = []
+
+    static var names: [String] { factories.map(\.name) }
+
+    static func make(_ name: String) throws -> any SimulatableComponent {
+        guard let factory = factories.first(where: { $0.name == name }) else {
+            let known = names.isEmpty ? "none yet" : names.joined(separator: ", ")
+            throw ValidationErrorMessage("unknown component '\(name)' (known: \(known))")
+        }
+        return factory.make()
+    }
+}
