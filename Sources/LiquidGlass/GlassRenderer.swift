@@ -1,0 +1,239 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// Renders one validated ``GlassContainer`` in device pixels: plans its surfaces, frosts the backdrop
+/// once, paints every surface's shadow, then every surface's glass.
+///
+/// Shadows go first for all surfaces so that no shadow darkens a neighbour's glass. Shadow cells entirely
+/// under fully opaque glass are skipped: the glass overwrites them anyway.
+struct GlassRenderer {
+    let container: GlassContainer
+    let width: Int
+    let height: Int
+    let scale: Double
+    /// Materialize progress clamped to 0…1.
+    let materialize: Double
+    let surfaces: [SurfacePlan]
+    /// Reduce transparency or increase contrast: a constant opaque face instead of frosted glass.
+    let opaqueFace: Bool
+    /// Frost σ in pixels and saturation, both ramped by materialize.
+    let frostSigma: Double
+    let saturation: Double
+    /// The backdrop region frosted for the whole container.
+    let frostRegion: PixelRect?
+    let shadow: ShadowProfile?
+
+    /// Frost regions snap outward to this grid, so a surface moving by a few pixels keeps hitting the cache.
+    static let frostGrid = 32
+
+    init(container: GlassContainer, width: Int, height: Int, scale: Double) {
+        self.container = container
+        self.width = width
+        self.height = height
+        self.scale = scale
+        let material = container.material
+        let m = Swift.min(Swift.max(container.materialize, 0), 1)
+        materialize = m
+        let a11y = container.accessibility
+        opaqueFace = a11y.contains(.reduceTransparency) || a11y.contains(.increaseContrast)
+        frostSigma = material.frostSigma * scale * m
+        saturation = 1 + (material.saturation - 1) * m
+        guard material.style != .identity, m > 0, !container.children.isEmpty else {
+            surfaces = []
+            frostRegion = nil
+            shadow = nil
+            return
+        }
+        let shapes = container.renderedShapes()
+        let reduceMotion = a11y.contains(.reduceMotion)
+        var plans: [SurfacePlan] = []
+        for members in container.surfaces() {
+            let k = container.blendRadius(forSurface: members)
+            if let plan = SurfacePlan(shapes: members.map { shapes[$0] },
+                                      interactions: members.map { container.children[$0].interaction },
+                                      k: k, material: material, materialize: m, reduceMotion: reduceMotion,
+                                      scale: scale, width: width, height: height) {
+                plans.append(plan)
+            }
+        }
+        surfaces = plans
+        shadow = ShadowProfile(opacity: material.shadow.opacity * m, sigma: material.shadow.radius * scale)
+        guard !plans.isEmpty, !opaqueFace else {
+            frostRegion = nil
+            return
+        }
+        var box = PixelRectBox.empty
+        var reach: Float = 0
+        for plan in plans {
+            let r = plan.glassRect
+            box.include(minX: Double(r.x), minY: Double(r.y), maxX: Double(r.x + r.width), maxY: Double(r.y + r.height))
+            reach = Swift.max(reach, plan.maximumOffset)
+        }
+        let margin = 3 * frostSigma + Double(reach) + 2
+        let g = Double(Self.frostGrid)
+        var snapped = box
+        snapped.minX = ((box.minX - margin) / g).rounded(.down) * g
+        snapped.minY = ((box.minY - margin) / g).rounded(.down) * g
+        snapped.maxX = ((box.maxX + margin) / g).rounded(.up) * g
+        snapped.maxY = ((box.maxY + margin) / g).rounded(.up) * g
+        frostRegion = snapped.pixelRect(margin: 0, width: width, height: height)
+    }
+
+    /// The frosted backdrop (from `cache` when the key matches), or `nil` when nothing is frosted.
+    func frost(over backdrop: Pixmap, cache: BackdropCache?, revision: UInt64) -> FrostedBackdrop? {
+        guard let region = frostRegion else { return nil }
+        let make = { (workspace: BlurWorkspace) -> FrostedBackdrop in
+            backdrop.withView { view in
+                FrostedBackdrop.make(backdrop: view, scale: backdrop.scale, region: region, sigma: frostSigma,
+                                     workspace: workspace)
+            }
+        }
+        guard let cache else { return make(BlurWorkspace()) }
+        let key = BackdropCache.Key(revision: revision, width: width, height: height, scale: scale, region: region,
+                                    sigma: frostSigma)
+        return cache.frost(for: key, make: make)
+    }
+
+    mutating func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache?,
+                         revision: UInt64) {
+        guard !surfaces.isEmpty else { return }
+        let frosted = frost(over: backdrop, cache: cache, revision: revision)
+        backdrop.withView { backdropView in
+            destination.withMutableView { dst in
+                if let shadow {
+                    for plan in surfaces { paintShadow(plan, shadow, into: dst) }
+                }
+                if let frosted {
+                    frosted.pixmap.withView { frostView in
+                        for plan in surfaces {
+                            paintGlass(plan, frost: frostView, frostOrigin: (frosted.region.x, frosted.region.y),
+                                       backdrop: backdropView, into: dst)
+                        }
+                    }
+                } else {
+                    for plan in surfaces {
+                        paintGlass(plan, frost: nil, frostOrigin: (0, 0), backdrop: backdropView, into: dst)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Glass
+
+    private func paintGlass(_ plan: SurfacePlan, frost: PixmapView?, frostOrigin: (Int, Int),
+                            backdrop: PixmapView, into dst: PixmapView) {
+        var shader = makeShader(plan, frost: frost, frostOrigin: frostOrigin, backdrop: backdrop, into: dst)
+        plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
+        shader.release()
+    }
+
+    /// The shader for one surface: the tone (saturation, wash, tint), edge light, and in the opaque
+    /// accessibility modes the face colour (the coverage-weighted average of the backdrop under the surface)
+    /// and border. The caller must call `release()` on it.
+    func makeShader(_ plan: SurfacePlan, frost: PixmapView?, frostOrigin: (Int, Int), backdrop: PixmapView,
+                    into dst: PixmapView) -> GlassShader {
+        let material = container.material
+        let contrast = container.accessibility.contains(.increaseContrast)
+        let light = material.lightDirection
+        let rimWidth = Float(1.5 * scale)
+        var rimIntensity = Float(material.rimIntensity)
+        let fresnel = Float(0.2 * material.rimIntensity)
+        var border: (color: UInt32, alpha: Float, width: Float) = (0, 0, 0)
+        var face: UInt32?
+        // The tint (and, for see-through glass, the style's white wash) as one premultiplied overlay.
+        let tintAlpha = material.tintStrength
+        let tint = material.tint ?? .black
+        let wash = opaqueFace ? 0 : material.style.wash
+        let overlayAlpha = tintAlpha + wash * (1 - tintAlpha)
+        func overlayChannel(_ c: Double) -> Double { 255 * (c * tintAlpha + wash * (1 - tintAlpha)) }
+        let overlay = PackedBlend.Overlay(red: overlayChannel(tint.red), green: overlayChannel(tint.green),
+                                          blue: overlayChannel(tint.blue), alpha: 255 * overlayAlpha)
+        if opaqueFace {
+            var averager = BackdropAverager(backdrop: backdrop)
+            plan.walkTiles(bandLimit: 0, visitor: &averager)
+            var color = averager.color
+            if contrast {
+                // Light backdrops get a near-white face and a black border; dark ones a near-black face and a
+                // white border (0.179 is where black and white text have equal contrast).
+                let isLight = GlassVibrancy.luminance(color) >= 0.179
+                let target: RGBA = isLight ? .white : RGBA(red: 0.06, green: 0.06, blue: 0.07)
+                color = RGBA(red: color.red + (target.red - color.red) * 0.75,
+                             green: color.green + (target.green - color.green) * 0.75,
+                             blue: color.blue + (target.blue - color.blue) * 0.75)
+                border = (isLight ? 0xFF00_0000 : 0xFFFF_FFFF, 0.85, Float(1.5 * scale))
+                rimIntensity = 0
+            }
+            face = overlay.apply(PremultipliedRGBA8(color).packed)
+        }
+        let bandLimit = Swift.max(plan.bevel, rimWidth, border.width) + 1
+        return GlassShader(
+            dst: dst, frost: frost, frostX: frostOrigin.0, frostY: frostOrigin.1, face: face,
+            tone: GlassTone(saturation: saturation, overlay: overlay),
+            plan: plan, bandLimit: bandLimit, light: (Float(light.x), Float(light.y)),
+            rimIntensity: rimIntensity, rimWidth: rimWidth, fresnel: fresnel, border: border,
+            opacity: Float(materialize))
+    }
+
+    // MARK: Shadow
+
+    /// Darkens the destination around the surface by the analytic shadow of its offset outline. The distance
+    /// is evaluated on an 8-pixel grid and interpolated bilinearly (the shadow is smooth at that scale:
+    /// σ ≥ 2 pt); cells whose corners are all beyond the shadow's extent are skipped.
+    func paintShadow(_ plan: SurfacePlan, _ profile: ShadowProfile, into dst: PixmapView) {
+        let g = 8
+        let offset = container.material.shadow.offset
+        let ox = Float(offset.x * scale), oy = Float(offset.y * scale)
+        let shift = (ox * ox + oy * oy).squareRoot()
+        let e = Double(profile.extent)
+        let b = plan.glassRect
+        var box = PixelRectBox.empty
+        box.include(minX: Double(b.x) + Double(ox), minY: Double(b.y) + Double(oy),
+                    maxX: Double(b.x + b.width) + Double(ox), maxY: Double(b.y + b.height) + Double(oy))
+        guard let region = box.pixelRect(margin: e.rounded(.up), width: width, height: height) else { return }
+        let columns = (region.width + g - 1) / g + 1, rows = (region.height + g - 1) / g + 1
+        var grid = [Float](repeating: 0, count: columns * rows)
+        for j in 0..<rows {
+            for i in 0..<columns {
+                let x = Float(region.x + i * g) + 0.5 - ox, y = Float(region.y + j * g) + 0.5 - oy
+                grid[j * columns + i] = plan.field.distance(x, y)
+            }
+        }
+        // A cell is wholly under opaque glass (coverage 1 everywhere) when even its farthest pixel, allowing
+        // for the shadow offset and the distance to a grid corner, is ½ pixel inside the outline.
+        let skipInside = materialize >= 1
+        let cellReach = Float(g) * 0.71 + shift
+        let extent = profile.extent
+        profile.alphas.withUnsafeBufferPointer { alphaTable in
+            let table = alphaTable.baseAddress!
+            for j in 0..<(rows - 1) {
+                let y0 = region.y + j * g, y1 = Swift.min(y0 + g, region.y + region.height)
+                guard y0 < y1 else { continue }
+                for i in 0..<(columns - 1) {
+                    let x0 = region.x + i * g, x1 = Swift.min(x0 + g, region.x + region.width)
+                    guard x0 < x1 else { continue }
+                    let d00 = grid[j * columns + i], d10 = grid[j * columns + i + 1]
+                    let d01 = grid[(j + 1) * columns + i], d11 = grid[(j + 1) * columns + i + 1]
+                    let lo = Swift.min(d00, d10, d01, d11), hi = Swift.max(d00, d10, d01, d11)
+                    if lo >= extent { continue }
+                    if skipInside && hi + cellReach <= -0.5 { continue }
+                    let inverse = 1 / Float(g)
+                    for y in y0..<y1 {
+                        let fy = Float(y - y0) * inverse
+                        let left = d00 + (d01 - d00) * fy, right = d10 + (d11 - d10) * fy
+                        let step = (right - left) * inverse
+                        var d = left
+                        let row = UnsafeMutableRawPointer(dst.row(y))
+                        for x in x0..<x1 {
+                            let alpha = profile.alpha(at: d, table)
+                            d += step
+                            if alpha == 0 { continue }
+                            let p = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                            row.storeBytes(of: PackedBlend.lerp(p, 0xFF00_0000, alpha), toByteOffset: 4 * x, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
