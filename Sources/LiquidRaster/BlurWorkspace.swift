@@ -14,6 +14,9 @@ public final class BlurWorkspace {
     let zeros = ScratchBuffer<Float>()
     let rowFloats = ScratchBuffer<Float>()
     let accumulator = ScratchBuffer<UInt16>()
+    let fixedRows = ScratchBuffer<UInt16>()
+    let zeroBytes = ScratchBuffer<UInt8>()
+    let rowPointers = ScratchBuffer<UnsafePointer<UInt8>>()
 
     /// An empty workspace; buffers grow on first use.
     public init() {}
