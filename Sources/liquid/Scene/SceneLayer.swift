@@ -1,4 +1,5 @@
 import LiquidGeometry
+import LiquidGlass
 
 /// One drawable in a scene. Every layer may carry `opacity` (0…1), `blend` (a blend mode name) and a
 /// `transform` (`{"translate": [x, y], "rotate": degrees, "scale": s or [sx, sy]}`, applied about the origin
@@ -16,6 +17,8 @@ struct SceneLayer: Decodable {
         case text(String, position: Point, size: Double, color: RGBA, align: String, font: String?)
         case image(path: String, frame: Rect)
         case group([SceneLayer], filters: [SceneFilter])
+        /// Glass samples what is drawn beneath it, so it is always drawn in place (never offscreen).
+        case glass(GlassContainer)
     }
 
     var content: Content
@@ -97,11 +100,16 @@ struct SceneLayer: Decodable {
         case "image":
             content = .image(path: try c.decode(String.self, forKey: .src),
                              frame: try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path))
+        case "glass", "glassContainer":
+            guard transform == .identity else {
+                throw SceneValue.fail("glass layers take no transform; place them with their shapes", at: path)
+            }
+            content = .glass(try SceneGlass.container(from: decoder, isContainer: type == "glassContainer"))
         case "group":
             content = .group(try c.decodeIfPresent([SceneLayer].self, forKey: .layers) ?? [],
                              filters: try c.decodeIfPresent([SceneFilter].self, forKey: .filters) ?? [])
         default:
-            throw SceneValue.fail("unknown layer type '\(type)' (use rect, ellipse, path, polyline, text, image or group)", at: path)
+            throw SceneValue.fail("unknown layer type '\(type)' (use rect, ellipse, path, polyline, text, image, group, glass or glassContainer)", at: path)
         }
     }
 

@@ -26,6 +26,17 @@ struct SceneRenderer {
     }
 
     private func draw(_ layer: SceneLayer, into canvas: inout Canvas) throws {
+        if case .glass(let container) = layer.content {
+            // Glass samples the canvas beneath it; opacity and blend mix the glassed result over the original.
+            var glassed = canvas.pixmap
+            try container.render(over: canvas.pixmap, into: &glassed)
+            if layer.blend == "normal" && layer.opacity == 1 {
+                canvas.pixmap = glassed
+            } else if let mode = BlendMode(keyword: layer.blend) {
+                try canvas.pixmap.composite(glassed, mode: mode, opacity: layer.opacity)
+            }
+            return
+        }
         let isGroup: Bool
         if case .group = layer.content { isGroup = true } else { isGroup = false }
         if !isGroup && layer.blend == "normal" && layer.opacity == 1 {
@@ -83,6 +94,8 @@ struct SceneRenderer {
             let fit = AffineTransform(scaleX: frame.width / size.width, y: frame.height / size.height)
                 .concatenating(AffineTransform(translationX: frame.minX, y: frame.minY))
             canvas.drawImage(image, transform: fit)
+        case .glass:
+            break  // drawn in place by draw(_:into:)
         case .group(let layers, let filters):
             canvas.transform = .identity
             var inner = Canvas(try Pixmap(width: canvas.pixmap.width, height: canvas.pixmap.height, scale: canvas.pixmap.scale))
