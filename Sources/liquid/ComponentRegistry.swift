@@ -4,7 +4,9 @@ import LiquidUI
 @MainActor
 enum ComponentRegistry {
     /// Name → a fresh component in its default state.
-    static let factories: [(name: String, make: @MainActor () -> any SimulatableComponent)] = []
+    static let factories: [(name: String, make: @MainActor () -> any SimulatableComponent)] = [
+        ("switch", { LiquidSwitch() }),
+    ]
 
     static var names: [String] { factories.map(\.name) }
 

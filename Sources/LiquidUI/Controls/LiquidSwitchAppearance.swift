@@ -1,0 +1,81 @@
+import LiquidGeometry
+import LiquidGlass
+
+/// The colours and finish of a ``LiquidSwitch``.
+///
+/// The track colour is ``onColor`` composited over ``offColor`` with an animated alpha
+/// (`GooParameters.mixedColor`), not an RGB blend, so a translucent off colour stays right; it is the
+/// goo pass's threshold colour. The thumb is ``thumbColor`` at rest; while pressed its alpha falls toward
+/// ``pressedThumbOpacity`` (a glass lens), and since it is cut into the track with a copy blend, what shows
+/// through it is what lies behind the switch, not the track.
+public struct LiquidSwitchAppearance: Hashable, Sendable {
+    /// The track when off (default: iOS's translucent system fill, grey at 20 % alpha).
+    public var offColor: RGBA
+    /// The track when on (default: iOS system green).
+    public var onColor: RGBA
+    /// The thumb at rest (default: white).
+    public var thumbColor: RGBA
+    /// The thumb's alpha multiplier when fully pressed (0…1; default 0.3).
+    public var pressedThumbOpacity: Double
+    /// How much of the track colour (its alpha multiplier, 0…1) tints a fully pressed thumb, beneath the
+    /// thumb colour: the lens seems to let the track through (default 0.35).
+    public var pressedTrackTint: Double
+    /// Width in points of the rim of track colour left around a fully pressed thumb (default 1.5).
+    public var pressedRimWidth: Double
+    /// The baked inner shading of the thumb (shadow with multiply, highlights with screen).
+    public var thumbShading: BakedShading
+    /// Opacity (0…1) of the soft shadow the thumb casts on the track (default 0.18).
+    public var thumbShadowOpacity: Double
+    /// The final softening of the goo edge (default ``defaultEdgeSoftening``).
+    public var edgeSoftening: EdgeSoftening
+
+    /// The default edge softening: σ = 0.35 pt (about one pixel at 3×). The back-port's figure is ≈ 1
+    /// (`EdgeSoftening.liquidSwitch`, one property away), which at 3× spreads the track's outline over about
+    /// ten pixels and reads as out of focus next to the crisp thumb; a third of it still hides the
+    /// threshold's hard step.
+    public static let defaultEdgeSoftening = try! EdgeSoftening(sigma: 0.35)
+
+    /// The default thumb shading: `BakedShading.thumb` with a lighter inner shadow (opacity 0.2, 1 pt deep,
+    /// fading over 2.5 pt), so the white thumb reads as a lit pill rather than a grey-bottomed button.
+    public static let defaultThumbShading = BakedShading(shadowOpacity: 0.2, shadowOffset: 1, shadowSoftness: 2.5)
+
+    /// The default look: iOS colours, the back-port's thumb shading.
+    public static let standard = LiquidSwitchAppearance()
+
+    public init(
+        offColor: RGBA = RGBA(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.2),
+        onColor: RGBA = RGBA(red: 0.204, green: 0.78, blue: 0.349),
+        thumbColor: RGBA = .white, pressedThumbOpacity: Double = 0.3, pressedTrackTint: Double = 0.35,
+        pressedRimWidth: Double = 1.5,
+        thumbShading: BakedShading = LiquidSwitchAppearance.defaultThumbShading, thumbShadowOpacity: Double = 0.18,
+        edgeSoftening: EdgeSoftening = LiquidSwitchAppearance.defaultEdgeSoftening
+    ) {
+        self.offColor = offColor
+        self.onColor = onColor
+        self.thumbColor = thumbColor
+        self.pressedThumbOpacity = pressedThumbOpacity
+        self.pressedTrackTint = pressedTrackTint
+        self.pressedRimWidth = pressedRimWidth
+        self.thumbShading = thumbShading
+        self.thumbShadowOpacity = thumbShadowOpacity
+        self.edgeSoftening = edgeSoftening
+    }
+
+    /// The track colour at `fraction` (0 off … 1 on): on over off with on's alpha scaled by `fraction`.
+    public func trackColor(fraction: Double) -> RGBA {
+        GooParameters.mixedColor(off: offColor, on: onColor, fraction: fraction)
+    }
+
+    /// The colour filling the thumb at press progress `progress` (clamped to 0…1) over a track of
+    /// `trackColor`: ``thumbColor`` with its alpha scaled from 1 down to ``pressedThumbOpacity``, composited
+    /// over `trackColor` with its alpha scaled by `progress · pressedTrackTint`. At rest it is exactly
+    /// ``thumbColor``.
+    public func thumbFill(pressProgress progress: Double, trackColor: RGBA) -> RGBA {
+        let p = progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1)
+        let opacity = Swift.min(Swift.max(pressedThumbOpacity, 0), 1)
+        let tint = Swift.min(Swift.max(pressedTrackTint, 0), 1)
+        let thumb = thumbColor.withAlpha(thumbColor.alpha * (1 - p * (1 - opacity)))
+        guard p > 0 else { return thumb }
+        return thumb.composited(over: trackColor.withAlpha(trackColor.alpha * p * tint))
+    }
+}
