@@ -6,7 +6,7 @@ import LiquidRaster
 ///
 /// An entry is reused only when everything that determines its pixels matches: the backdrop revision
 /// number the caller passes to ``GlassContainer/render(over:into:cache:backdropRevision:)``, the backdrop's
-/// size and scale, the frosted region and σ. The caller promises that equal revision numbers
+/// size and scale, the frosted region (and which of its rows are blurred) and σ. The caller promises that equal revision numbers
 /// mean equal backdrop pixels: bump the revision whenever the backdrop changes. Rendering with a cache
 /// gives exactly the same pixels as rendering without one.
 ///
@@ -19,6 +19,8 @@ public final class BackdropCache {
         var height: Int
         var scale: Double
         var region: PixelRect
+        /// The blurred rows of the region (the rest is the plain backdrop).
+        var bands: [Range<Int>]
         var sigma: Double
     }
 

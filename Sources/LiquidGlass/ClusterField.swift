@@ -123,30 +123,53 @@ struct ClusterField {
     /// Evaluates the field at pixel centres (x + ½, y + ½) for x in x0 ..< x0 + w, y in y0 ..< y0 + h into
     /// `out` (row stride w), using only the `count` members listed in `relevant`; `scratch` holds
     /// `count · w · h` floats.
+    ///
+    /// Eight pixels at a time where the formula is Float (``distances(_:_:_:)``, bit-identical to
+    /// ``distance(_:_:_:)``), and the fold likewise. Measured reason (thread CPU, medians of 21, load ≈ 9):
+    /// G2's field 3.9 → 1.7 ms (its merged rows evaluate four members per pixel), G1's 0.32 → 0.13 ms.
     func fill(x0: Int, y0: Int, w: Int, h: Int, relevant: UnsafePointer<Int32>, count: Int,
               out: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>) {
         let n = w * h
         members.withUnsafeBufferPointer { ms in
             if count == 1 {
-                let m = ms[Int(relevant[0])]
-                for j in 0..<h {
-                    let y = Float(y0 + j) + 0.5
-                    let row = out + j * w
-                    for i in 0..<w { row[i] = Self.distance(m, Float(x0 + i) + 0.5, y) }
-                }
+                Self.fillPlane(ms[Int(relevant[0])], x0: x0, y0: y0, w: w, h: h, into: out)
                 return
             }
             for c in 0..<count {
-                let m = ms[Int(relevant[c])]
-                let plane = scratch + c * n
-                for j in 0..<h {
-                    let y = Float(y0 + j) + 0.5
-                    let row = plane + j * w
-                    for i in 0..<w { row[i] = Self.distance(m, Float(x0 + i) + 0.5, y) }
-                }
+                Self.fillPlane(ms[Int(relevant[c])], x0: x0, y0: y0, w: w, h: h, into: scratch + c * n)
             }
             let k = self.k
-            for p in 0..<n {
+            var p = 0
+            let raw = UnsafeRawPointer(scratch)
+            while p + 8 <= n {
+                var m = raw.loadUnaligned(fromByteOffset: 4 * p, as: SIMD8<Float>.self)
+                var best = SIMD8<Int32>()
+                for c in 1..<count {
+                    let d = raw.loadUnaligned(fromByteOffset: 4 * (c * n + p), as: SIMD8<Float>.self)
+                    let lower = Lanes.less(d, m)
+                    m = Lanes.select(lower, d, m)
+                    best = Lanes.select(lower, SIMD8(repeating: Int32(c)), best)
+                }
+                var r = m
+                if k > 0 {
+                    let kk = SIMD8<Float>(repeating: k), zero = SIMD8<Float>()
+                    for c in 0..<count {
+                        let cc = SIMD8<Int32>(repeating: Int32(c))
+                        let other = Lanes.less(best, cc) | Lanes.less(cc, best)
+                        let d = raw.loadUnaligned(fromByteOffset: 4 * (c * n + p), as: SIMD8<Float>.self)
+                        // smoothMin(r, d, k) = min(r, d) − h²/(4k), h = max(k − |r − d|, 0), as the scalar form.
+                        let difference = unsafeBitCast(unsafeBitCast(r - d, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF,
+                                                       to: SIMD8<Float>.self)
+                        let slack = kk - difference
+                        let hh = Lanes.select(Lanes.less(slack, zero), zero, slack)
+                        let low = Lanes.select(Lanes.less(d, r), d, r)
+                        r = Lanes.select(other, low - hh * hh / (4 * k), r)
+                    }
+                }
+                UnsafeMutableRawPointer(out).storeBytes(of: r, toByteOffset: 4 * p, as: SIMD8<Float>.self)
+                p += 8
+            }
+            while p < n {
                 var best = 0
                 var m = scratch[p]
                 for c in 1..<count where scratch[c * n + p] < m {
@@ -158,7 +181,48 @@ struct ClusterField {
                     for c in 0..<count where c != best { r = Self.smoothMin(r, scratch[c * n + p], k) }
                 }
                 out[p] = r
+                p += 1
             }
         }
+    }
+
+    /// One member's distance over a w × h block of pixel centres, row stride w.
+    @inline(__always)
+    static func fillPlane(_ m: Member, x0: Int, y0: Int, w: Int, h: Int, into plane: UnsafeMutablePointer<Float>) {
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        for j in 0..<h {
+            let y = Float(y0 + j) + 0.5
+            let row = plane + j * w
+            var i = 0
+            if m.exact == nil {
+                while i + 8 <= w {
+                    let x = SIMD8<Float>(repeating: Float(x0 + i)) + lanes + 0.5
+                    UnsafeMutableRawPointer(row + i).storeBytes(of: distances(m, x, y), as: SIMD8<Float>.self)
+                    i += 8
+                }
+            }
+            while i < w {
+                row[i] = distance(m, Float(x0 + i) + 0.5, y)
+                i += 1
+            }
+        }
+    }
+
+    /// ``distance(_:_:_:)`` at eight points of one row, for members with a Float formula (bit-identical:
+    /// the same operations per lane, the square root per lane).
+    @inline(__always)
+    static func distances(_ m: Member, _ x: SIMD8<Float>, _ y: Float) -> SIMD8<Float> {
+        let zero = SIMD8<Float>()
+        let dx = x - m.cx, dy = y - m.cy
+        let left = dy < 0 ? m.topLeft : m.bottomLeft, right = dy < 0 ? m.topRight : m.bottomRight
+        let r = Lanes.select(Lanes.less(dx, zero), SIMD8(repeating: left), SIMD8(repeating: right))
+        let ax = unsafeBitCast(unsafeBitCast(dx, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+        let qx = ax - m.hw + r, qy = abs(dy) - m.hh + r
+        let ox = Lanes.select(Lanes.less(qx, zero), zero, qx), oy = Lanes.select(Lanes.less(qy, zero), zero, qy)
+        let length2 = ox * ox + oy * oy
+        var root = SIMD8<Float>()
+        for k in 0..<8 { root[k] = length2[k].squareRoot() }
+        let larger = Lanes.select(Lanes.less(qx, qy), qy, qx)
+        return root + Lanes.select(Lanes.less(zero, larger), zero, larger) - r
     }
 }

@@ -160,7 +160,8 @@ public struct GlassContainer: Hashable, Sendable {
 
     /// The frosted backdrop this container's glass samples (for inspection and tests): the backdrop region
     /// it covers, blurred and saturated exactly as ``render(over:into:cache:backdropRevision:)`` does (before
-    /// the wash and tint), with that region's origin. `nil` when nothing would be frosted (no visible glass, or an opaque
+    /// the wash and tint), with that region's origin. Only the row bands around the surfaces (every row the
+    /// glass can sample, plus the blur's reach) are blurred; rows between them keep the plain backdrop. `nil` when nothing would be frosted (no visible glass, or an opaque
     /// accessibility mode).
     public func frostedBackdrop(over backdrop: Pixmap) throws(GlassError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
         let container = try validated()

@@ -65,14 +65,18 @@ package struct GlassRenderProfile: Sendable {
         return threadTime() - start
     }
 
-    /// Times each phase once for `container` over `backdrop` (the destination is a scratch copy).
-    package static func measure(_ container: GlassContainer, over backdrop: Pixmap) throws(GlassError) -> GlassRenderProfile {
+    /// Times each phase once for `container` over `backdrop` (the destination is a scratch copy). With a
+    /// `cache`, it is emptied and the frost is made with its blur workspace, as a render through that cache
+    /// would (a fresh workspace grows its scratch buffers on first use, which inflates the frost phase).
+    package static func measure(_ container: GlassContainer, over backdrop: Pixmap,
+                                cache: BackdropCache? = nil) throws(GlassError) -> GlassRenderProfile {
         let container = try container.validated()
         var profile = GlassRenderProfile()
         let renderer = GlassRenderer(container: container, width: backdrop.width, height: backdrop.height,
                                      scale: backdrop.scale)
         var frosted: FrostedBackdrop?
-        profile.frost = Self.time { frosted = renderer.frost(over: backdrop, cache: nil, revision: 0) }
+        cache?.removeAll()
+        profile.frost = Self.time { frosted = renderer.frost(over: backdrop, cache: cache, revision: 0) }
         var scratch = backdrop
         scratch.withMutableView { _ in }
         var unlit = container

@@ -21,6 +21,9 @@ struct GlassRenderer {
     let saturation: Double
     /// The backdrop region frosted for the whole container.
     let frostRegion: PixelRect?
+    /// The rows of the frost region (relative to it) that are blurred: around each surface, the rows its
+    /// glass can sample plus the blur's full reach, merged; rows between them are never sampled.
+    let frostBands: [Range<Int>]
     let shadow: ShadowProfile?
 
     /// Frost regions snap outward to this grid, so a surface moving by a few pixels keeps hitting the cache.
@@ -41,6 +44,7 @@ struct GlassRenderer {
         guard material.style != .identity, m > 0, !container.children.isEmpty else {
             surfaces = []
             frostRegion = nil
+            frostBands = []
             shadow = nil
             return
         }
@@ -60,6 +64,7 @@ struct GlassRenderer {
         shadow = ShadowProfile(opacity: material.shadow.opacity * m, sigma: material.shadow.radius * scale)
         guard !plans.isEmpty, !opaqueFace else {
             frostRegion = nil
+            frostBands = []
             return
         }
         var box = PixelRectBox.empty
@@ -76,7 +81,38 @@ struct GlassRenderer {
         snapped.minY = ((box.minY - margin) / g).rounded(.down) * g
         snapped.maxX = ((box.maxX + margin) / g).rounded(.up) * g
         snapped.maxY = ((box.maxY + margin) / g).rounded(.up) * g
-        frostRegion = snapped.pixelRect(margin: 0, width: width, height: height)
+        let region = snapped.pixelRect(margin: 0, width: width, height: height)
+        frostRegion = region
+        let sigma = frostSigma
+        frostBands = region.map { Self.bands(of: plans, in: $0, sigma: sigma, reach: Double(reach)) } ?? []
+    }
+
+    /// The row bands of `region` to blur (see ``frostBands``): for each surface its glass rows ± (4σ — the
+    /// blur kernel's radius — + the refraction reach + 8), snapped outward to ``frostGrid`` in image rows
+    /// (so the blur's internal reduction keeps the same phase as for the whole region), merged, clipped.
+    ///
+    /// Measured reason: G2's sixteen lenses sit in four rows 190 pt apart, so a quarter of its 1170×2112
+    /// frost region lies between rows where no glass samples: G2's frost 5.7 → 4.7 ms (thread CPU, medians of
+    /// 15), with the same pixels wherever glass samples.
+    static func bands(of plans: [SurfacePlan], in region: PixelRect, sigma: Double, reach: Double) -> [Range<Int>] {
+        let margin = 4 * sigma + reach + 8
+        let g = Double(frostGrid)
+        var spans = plans.map { plan -> (Int, Int) in
+            let r = plan.glassRect
+            let top = Int(((Double(r.y) - margin) / g).rounded(.down) * g)
+            let bottom = Int(((Double(r.y + r.height) + margin) / g).rounded(.up) * g)
+            return (Swift.max(top, region.y) - region.y, Swift.min(bottom, region.y + region.height) - region.y)
+        }
+        spans.sort { $0.0 < $1.0 }
+        var merged: [Range<Int>] = []
+        for (top, bottom) in spans where top < bottom {
+            if let last = merged.last, top <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<Swift.max(last.upperBound, bottom)
+            } else {
+                merged.append(top..<bottom)
+            }
+        }
+        return merged
     }
 
     /// The frosted backdrop (from `cache` when the key matches), or `nil` when nothing is frosted.
@@ -84,12 +120,13 @@ struct GlassRenderer {
         guard let region = frostRegion else { return nil }
         let make = { (workspace: BlurWorkspace) -> FrostedBackdrop in
             backdrop.withView { view in
-                FrostedBackdrop.make(backdrop: view, scale: backdrop.scale, region: region, sigma: frostSigma,
-                                     workspace: workspace)
+                FrostedBackdrop.make(backdrop: view, scale: backdrop.scale, region: region, bands: frostBands,
+                                     sigma: frostSigma, workspace: workspace)
             }
         }
         guard let cache else { return make(BlurWorkspace()) }
         let key = BackdropCache.Key(revision: revision, width: width, height: height, scale: scale, region: region,
+                                    bands: frostBands,
                                     sigma: frostSigma)
         return cache.frost(for: key, make: make)
     }
@@ -222,14 +259,35 @@ struct GlassRenderer {
                         let fy = Float(y - y0) * inverse
                         let left = d00 + (d01 - d00) * fy, right = d10 + (d11 - d10) * fy
                         let step = (right - left) * inverse
-                        var d = left
+                        // The same test per row: the interpolated distance is linear along it, and the true
+                        // field is at most it + 0.71·g (bilinear interpolation of a 1-Lipschitz field).
+                        if skipInside && Swift.max(left, left + Float(x1 - 1 - x0) * step) + cellReach <= -0.5 { continue }
                         let row = UnsafeMutableRawPointer(dst.row(y))
-                        for x in x0..<x1 {
-                            let alpha = profile.alpha(at: d, table)
-                            d += step
-                            if alpha == 0 { continue }
-                            let p = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                            row.storeBytes(of: PackedBlend.lerp(p, 0xFF00_0000, alpha), toByteOffset: 4 * x, as: UInt32.self)
+                        var x = x0
+                        // Eight pixels at a time, the distance at pixel i of the cell being left + i·step (the
+                        // tail likewise, so chunking never changes a pixel; it was a running sum). Measured
+                        // (thread CPU, medians of 21, load ≈ 9): G2's shadow 4.4 → 3.5 ms, G1's 0.66 → 0.47 ms.
+                        // (Filling the eight alphas lane by lane from a scalar loop first made it slower,
+                        // 4.4 → 7.4 ms: the lanes went through memory.)
+                        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+                        while x + 8 <= x1 {
+                            let d = left + (SIMD8<Float>(repeating: Float(x - x0)) + lanes) * step
+                            let alphas = profile.alphas(at: d, table)
+                            if Lanes.any(SIMD8<Int32>(truncatingIfNeeded: alphas)) {
+                                let p = row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                                row.storeBytes(of: PackedBlend.lerp(p, SIMD8(repeating: 0xFF00_0000), alphas),
+                                               toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                            }
+                            x += 8
+                        }
+                        while x < x1 {
+                            let alpha = profile.alpha(at: left + Float(x - x0) * step, table)
+                            if alpha != 0 {
+                                let p = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                                row.storeBytes(of: PackedBlend.lerp(p, 0xFF00_0000, alpha), toByteOffset: 4 * x,
+                                               as: UInt32.self)
+                            }
+                            x += 1
                         }
                     }
                 }

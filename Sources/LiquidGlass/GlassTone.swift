@@ -43,4 +43,51 @@ struct GlassTone {
     func apply(_ p: UInt32) -> UInt32 {
         overlay.apply(saturates ? saturate(p) : p)
     }
+
+    /// ``saturate(_:)`` for eight pixels, with the same integer arithmetic in 32-bit lanes (bit-identical).
+    ///
+    /// SSE2 has no 32-bit lane multiply (each one is emulated with about six instructions), but it has a
+    /// 16-bit one, so for 1 ≤ saturation ≤ 2 the products are split into 16-bit pieces: with L₀ =
+    /// 872r + 2929g + 295b = 256·(3r + 11g + b) + (104r + 113g + 39b) (the second sum is ≤ 256·255) and
+    /// s·c = 256·c + (s − 256)·c (≤ 256·255 for s ≤ 512), only L₀·t needs a 32-bit multiply — one instead
+    /// of seven. Measured (thread CPU, medians of 21): the band of G2 7.6 → 7.1 ms, of G1 1.27 → 1.19 ms.
+    @inline(__always)
+    func saturate(_ p: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let m = SIMD8<UInt32>(repeating: 0xFF)
+        let r = p & m, g = (p &>> 8) & m, b = (p &>> 16) & m
+        let a = SIMD8<Int32>(truncatingIfNeeded: p &>> 24)
+        let luma: SIMD8<Int32>, rs: SIMD8<Int32>, gs: SIMD8<Int32>, bs: SIMD8<Int32>
+        if s >= 256 && s <= 512 {
+            @inline(__always) func times(_ x: SIMD8<UInt32>, _ c: UInt32) -> SIMD8<UInt32> {
+                PackedBlend.multiply16(x, SIMD8(repeating: c))
+            }
+            let high = times(r, 3) &+ times(g, 11) &+ b
+            let low = times(r, 104) &+ times(g, 113) &+ times(b, 39)
+            luma = SIMD8<Int32>(truncatingIfNeeded: (high &<< 8) &+ low) &* t
+            let e = UInt32(s - 256)
+            rs = SIMD8<Int32>(truncatingIfNeeded: (r &<< 8) &+ times(r, e)) &<< 12
+            gs = SIMD8<Int32>(truncatingIfNeeded: (g &<< 8) &+ times(g, e)) &<< 12
+            bs = SIMD8<Int32>(truncatingIfNeeded: (b &<< 8) &+ times(b, e)) &<< 12
+        } else {
+            let ri = SIMD8<Int32>(truncatingIfNeeded: r), gi = SIMD8<Int32>(truncatingIfNeeded: g)
+            let bi = SIMD8<Int32>(truncatingIfNeeded: b)
+            luma = (872 &* ri &+ 2929 &* gi &+ 295 &* bi) &* t
+            let scaled = s &* 4096
+            rs = scaled &* ri; gs = scaled &* gi; bs = scaled &* bi
+        }
+        let rv = (rs &+ luma &+ 524_288) &>> 20
+        let gv = (gs &+ luma &+ 524_288) &>> 20
+        let bv = (bs &+ luma &+ 524_288) &>> 20
+        // Clamp to 0…alpha: the sign bit clears negatives, then `Lanes` selects (see there for why).
+        let rc = rv & ~(rv &>> 31), gc = gv & ~(gv &>> 31), bc = bv & ~(bv &>> 31)
+        let red = Lanes.select(Lanes.less(a, rc), a, rc), green = Lanes.select(Lanes.less(a, gc), a, gc)
+        let blue = Lanes.select(Lanes.less(a, bc), a, bc)
+        return SIMD8<UInt32>(truncatingIfNeeded: red | (green &<< 8) | (blue &<< 16) | (a &<< 24))
+    }
+
+    /// ``apply(_:)`` for eight pixels (bit-identical).
+    @inline(__always)
+    func apply(_ p: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        overlay.apply(saturates ? saturate(p) : p)
+    }
 }

@@ -6,6 +6,12 @@
 /// (every channel ≤ alpha), because all four channels use the same weights and rounding is monotone.
 /// Why lanes: a lerp is two multiplies per channel pair with no unpacking or float conversion (not
 /// benchmarked against a SIMD4<Float> version).
+///
+/// The `SIMD8<UInt32>` forms blend eight pixels at once with exactly the same arithmetic. Because every
+/// product of a channel (≤ 255) and a weight (≤ 256) fits in 16 bits, the 32-bit lane multiply by a weight
+/// equals two independent 16-bit multiplies with the weight in both halves, which x86-64's baseline SSE2
+/// has as one instruction (`pmullw`) — unlike a 32-bit lane multiply. So the results are bit-identical to
+/// the scalar forms.
 enum PackedBlend {
     /// `a·(256 − w)/256 + b·w/256` per channel, rounded. `w` in 0…256.
     @inline(__always)
@@ -13,6 +19,24 @@ enum PackedBlend {
         let v = 256 &- w
         let rb = (((a & 0x00FF_00FF) &* v &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
         let ga = (((a >> 8) & 0x00FF_00FF) &* v &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
+        return rb | ga
+    }
+
+    /// Lane-wise 16-bit product of two vectors holding two 16-bit values per 32-bit lane.
+    @inline(__always)
+    static func multiply16(_ x: SIMD8<UInt32>, _ y: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD16<UInt16>.self) &* unsafeBitCast(y, to: SIMD16<UInt16>.self),
+                      to: SIMD8<UInt32>.self)
+    }
+
+    /// ``lerp(_:_:_:)`` for eight pixels with their own weights (0…256 each).
+    @inline(__always)
+    static func lerp(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ w: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let w2 = w | (w &<< 16)
+        let v2 = SIMD8<UInt32>(repeating: 0x0100_0100) &- w2   // 256 − w in both halves (no borrow: w ≤ 256)
+        let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+        let rb = ((multiply16(a & m, v2) &+ multiply16(b & m, w2) &+ 0x0080_0080) &>> 8) & m
+        let ga = (multiply16((a &>> 8) & m, v2) &+ multiply16((b &>> 8) & m, w2) &+ 0x0080_0080) & 0xFF00_FF00
         return rb | ga
     }
 
@@ -46,6 +70,16 @@ enum PackedBlend {
         func apply(_ p: UInt32) -> UInt32 {
             let lo = (((p & 0x00FF_00FF) &* keep &+ rb &+ 0x0080_0080) >> 8) & 0x00FF_00FF
             let hi = (((p >> 8) & 0x00FF_00FF) &* keep &+ ga &+ 0x0080_0080) & 0xFF00_FF00
+            return lo | hi
+        }
+
+        /// ``apply(_:)`` for eight pixels (bit-identical; see ``PackedBlend``).
+        @inline(__always)
+        func apply(_ p: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            let k = SIMD8<UInt32>(repeating: keep | (keep << 16))
+            let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+            let lo = ((PackedBlend.multiply16(p & m, k) &+ rb &+ 0x0080_0080) &>> 8) & m
+            let hi = (PackedBlend.multiply16((p &>> 8) & m, k) &+ ga &+ 0x0080_0080) & 0xFF00_FF00
             return lo | hi
         }
     }

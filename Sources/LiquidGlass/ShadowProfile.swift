@@ -10,7 +10,7 @@ struct ShadowProfile {
 
     /// Where the shadow's alpha falls below ½/256, in pixels from the outline.
     let extent: Float
-    /// Alphas (0…256) at d = −extent + i·step.
+    /// Alphas (0…256) at d = −extent + i·step, for i = 0 ..< ``entries``, then one 0 (beyond the extent).
     let alphas: [UInt32]
     /// Table entries per pixel of distance.
     let inverseStep: Float
@@ -33,7 +33,7 @@ struct ShadowProfile {
         alphas = (0..<n).map { i in
             let d = -extent + Double(i) * step
             return UInt32((opacity * 0.5 * GlassMath.erfc(d / (sigma * 2.0.squareRoot())) * 256).rounded())
-        }
+        } + [0]
     }
 
     /// The alpha (0…256) at distance `d` (nearest entry).
@@ -43,5 +43,17 @@ struct ShadowProfile {
         if u <= 0 { return table[0] }
         let i = Int(u)
         return i >= Self.entries ? 0 : table[i]
+    }
+
+    /// ``alpha(at:_:)`` for eight distances (the same entries: u is clamped to 0…entries, where entry
+    /// `entries` is the trailing 0, and truncated exactly — rounding, then one down where that overshot).
+    @inline(__always)
+    func alphas(at d: SIMD8<Float>, _ table: UnsafePointer<UInt32>) -> SIMD8<UInt32> {
+        let u = Lanes.clamp((d + extent) * inverseStep + 0.5, 0, Float(Self.entries))
+        let rounded = Lanes.roundedIndices(u)
+        let index = rounded &+ Lanes.less(u, SIMD8<Float>(rounded))
+        var out = SIMD8<UInt32>()
+        for k in 0..<8 { out[k] = table[Int(index[k])] }
+        return out
     }
 }

@@ -9,9 +9,9 @@ extension SurfacePlan {
     ///
     /// The classification is exact for 1-Lipschitz fields (every exact signed distance, and their smooth
     /// minimum); the reach is padded by 5 % + ½ pixel for the approximate continuous-corner distance.
-    /// Measured (G1 tab bar at 3×): 38 k pixels are interior runs, 71 k lie in mixed tiles and 149 k in
-    /// straight-side tiles, so the field is evaluated for 71 k pixels (plus rings) instead of ~260 k; G2:
-    /// 133 k interior, 577 k mixed, 187 k straight.
+    /// Measured (benchmarks/WORKLOADS.md's G1 tab bar at 3×): 38 k pixels are interior runs, 71 k lie in
+    /// mixed tiles and 149 k in straight-side tiles, so the field is evaluated for 71 k pixels (plus rings)
+    /// instead of ~260 k; G2: 139 k interior, 636 k mixed, 164 k straight.
     func walkTiles<V: SurfaceTileVisitor>(bandLimit: Float, visitor: inout V) {
         let t = Self.tileSize
         let n = field.members.count

@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(help: "Timed runs per benchmark (after one warm-up).") var runs: Int = 15
-    @Option(help: "Write the raster workloads' input images (w1.png … w4.png) into this folder and exit.")
+    @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
     var writeInputs: String?
 
     func validate() throws {
@@ -26,7 +26,9 @@ struct BenchCommand: ParsableCommand {
         }
         // Raster inputs are large: build them only when a raster workload is selected.
         let wantsRaster = filter.map { "raster".contains($0) || $0.hasPrefix("raster") } ?? true
+        let wantsGlass = filter.map { "glass".contains($0) || $0.hasPrefix("glass") } ?? true
         let candidates = MotionBenchmarks.all + (wantsRaster ? RasterBenchmarks.all : [])
+            + (wantsGlass ? GlassBenchmarks.all : [])
         let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
         guard !selected.isEmpty else { throw ValidationError("--filter '\(filter ?? "")' matches no benchmark") }
         let runner = BenchmarkRunner(runs: runs)
@@ -46,12 +48,14 @@ struct BenchCommand: ParsableCommand {
         if json { try printJSON(["benchmarks": results]) }
     }
 
-    /// Writes w1.png … w4.png (benchmarks/WORKLOADS.md) into `folder`, creating it if needed.
+    /// Writes w1.png … w4.png and the glass references glass-g1.png … glass-g3.png (benchmarks/WORKLOADS.md)
+    /// into `folder`, creating it if needed.
     static func writeInputs(to folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try PNG.write(RasterWorkloadInputs.busyImage(), to: folder + "/w1.png")
         try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w2.png")
         try PNG.write(RasterWorkloadInputs.circles(), to: folder + "/w3.png")
         try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w4.png")
+        for (name, image) in GlassBenchmarks.references() { try PNG.write(image, to: folder + "/" + name) }
     }
 }

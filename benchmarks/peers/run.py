@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """LiquidKit peer benchmark.
 
-Runs the raster workloads W1-W7 (see ../WORKLOADS.md) in LiquidKit (`liquid bench`) and in peer
-libraries (OpenCV, Pillow, cairo, Skia, shapely, optionally libvips) on one core, prints the ratio
+Runs the raster workloads W1-W7 and the glass workloads G1-G3 (see ../WORKLOADS.md) in LiquidKit
+(`liquid bench`) and in peer libraries (OpenCV, Pillow, cairo, Skia, shapely, optionally libvips; the glass
+workloads as compositions of OpenCV primitives, glass_peers.py) on one core, prints the ratio
 LiquidKit / peer per workload and the error of every blur against an exact float Gaussian.
 
 The script bootstraps itself: run with any Python >= 3.11, it creates benchmarks/peers/.venv, installs
@@ -54,7 +55,11 @@ WORKLOADS = {
     "W5": ("raster.w5.stroke", "stroke 2000 pts", 1.0, "Skia"),
     "W6": ("raster.w6.simplify", "DP 100k pts e=1", 0.5, "cv approxPolyDP"),
     "W7": ("raster.w7.rrects", "64 rrects 1170x2532", 1.0, "cairo"),
+    "G1": ("glass.g1.tabbar", "glass tab bar 1170x249", 0.5, "cv comp stackBlur"),
+    "G2": ("glass.g2.lenses", "16 glass lenses 1170x2532", 0.5, "cv comp stackBlur"),
+    "G3": ("glass.g3.switch", "goo switch 195x135", None, "cv comp"),
 }
+GLASS_REFERENCES = {"G1": "glass-g1.png", "G2": "glass-g2.png", "G3": "glass-g3.png"}
 ACCURACY_SIGMAS = (10.0, 30.0)
 ACC_MEAN_MAX = 0.5  # issue 3, item 4
 ACC_MAX_MAX = 3.0
@@ -86,7 +91,8 @@ def parse_args(argv):
     p.add_argument("--core", type=int, default=default_core, metavar="K",
                    help=f"CPU core to pin to (default {default_core}, the last one allowed)")
     p.add_argument("--only", metavar="LIST",
-                   help="comma-separated workloads, e.g. W1,W5 (W1 = W1a+W1b; W1a, W1b also accepted)")
+                   help="comma-separated workloads, e.g. W1,W5,G1 (W1 = W1a+W1b; W1a, W1b also accepted; "
+                        "W = all raster, G = all glass)")
     p.add_argument("--json", metavar="OUT", help="also write every figure to this JSON file")
     p.add_argument("--inputs", metavar="DIR",
                    help="use the w1..w4 PNGs in DIR instead of `liquid bench --write-inputs`")
@@ -175,12 +181,14 @@ def select_workloads(only):
             continue
         if t == "W1":
             ids = ["W1a", "W1b"]
+        elif t in ("W", "G"):
+            ids = [w for w in WORKLOADS if w.startswith(t)]
         elif t in ("W1A", "W1B"):
             ids = ["W1" + t[2].lower()]
         elif t in WORKLOADS:
             ids = [t]
         else:
-            sys.exit(f"--only: unknown workload {tok!r} (known: W1, W1a, W1b, W2 ... W7)")
+            sys.exit(f"--only: unknown workload {tok!r} (known: W1, W1a, W1b, W2 ... W7, G1 ... G3, W, G)")
         for i in ids:
             if i not in chosen:
                 chosen.append(i)
@@ -233,18 +241,22 @@ def parse_bench_json(text):
     return out
 
 
-def run_liquid_bench(liquid, core, runs, timeout):
-    cmd = [liquid, "bench", "--filter", "raster", "--json", "--runs", str(runs)]
-    if shutil.which("taskset"):
-        cmd = ["taskset", "-c", str(core)] + cmd  # we are pinned already; taskset makes it explicit
-    log("[liquid] " + " ".join(cmd))
-    rc, out, err = run_cmd(cmd, timeout)
-    results = {}
-    try:
-        results = parse_bench_json(out) if out else {}
-    except (ValueError, json.JSONDecodeError) as e:
-        err = (err + "; " if err else "") + f"unparsable JSON: {e}"
-    return results, err
+def run_liquid_bench(liquid, core, runs, timeout, filters=("raster",)):
+    """One `liquid bench --filter F` run per filter ("raster", "glass"); results merged by name."""
+    results, errors = {}, []
+    for f in filters:
+        cmd = [liquid, "bench", "--filter", f, "--json", "--runs", str(runs)]
+        if shutil.which("taskset"):
+            cmd = ["taskset", "-c", str(core)] + cmd  # we are pinned already; taskset makes it explicit
+        log("[liquid] " + " ".join(cmd))
+        rc, out, err = run_cmd(cmd, timeout)
+        try:
+            results.update(parse_bench_json(out) if out else {})
+        except (ValueError, json.JSONDecodeError) as e:
+            err = (err + "; " if err else "") + f"unparsable JSON: {e}"
+        if err:
+            errors.append(f"{f}: {err}")
+    return results, "; ".join(errors) or None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -740,6 +752,43 @@ def stroke_peers(libs):
     return [Peer("Skia", skia), Peer("cairo", cairo), Peer("cv polylines (ref)", cv, reference_only=True)]
 
 
+def glass_composition_peers(libs, w1, wid):
+    """G1/G2 from OpenCV primitives (glass_peers.py): the frost by stackBlur (target) or GaussianBlur."""
+    import glass_peers  # noqa: PLC0415 (beside this script)
+    scene = glass_peers.g1_scene if wid == "G1" else glass_peers.g2_scene
+
+    def factory(blur):
+        def make():
+            run, reset, info = glass_peers.glass_peers(libs, w1, scene, blur, stack_ksize)
+            info["_prepare"] = reset
+            return run, info
+        return make
+    return [Peer("cv comp stackBlur", factory("stack")), Peer("cv comp Gaussian", factory("gauss"))]
+
+
+def goo_switch_peers(libs):
+    import glass_peers  # noqa: PLC0415
+
+    def make():
+        run, reset, info = glass_peers.goo_switch_peer(libs, stack_ksize)
+        info["_prepare"] = reset
+        return run, info
+    return [Peer("cv comp", make)]
+
+
+def glass_difference(libs, out, reference_path):
+    """How far a peer's composition is from LiquidKit's own result (same pixels; RGBA levels)."""
+    np = libs.need("numpy")
+    try:
+        ref = load_rgba(libs, reference_path)
+    except Exception as e:  # no reference written (older liquid) or unreadable
+        return {"vs_liquidkit": f"no reference ({type(e).__name__})"}
+    if ref.shape != out.shape:
+        return {"vs_liquidkit": f"reference is {ref.shape[1]}x{ref.shape[0]}"}
+    d = np.abs(out.astype(np.int16) - ref.astype(np.int16))
+    return {"vs_liquidkit": f"|Δ| mean {float(d.mean()):.2f}, max {int(d.max())} levels"}
+
+
 def simplify_peers(libs, pts_x, pts_y):
     def cv():
         cv2, np = libs.need("cv2"), libs.need("numpy")
@@ -818,21 +867,30 @@ def rrect_peers(libs):
 # Timing and output conversion
 # --------------------------------------------------------------------------------------------------
 
-def time_fn(fn, runs):
+def time_fn(fn, runs, prepare=None):
+    """1 warm-up + `runs` timed calls of fn; `prepare` (untimed) runs before each call.
+
+    Returns (wall times, thread CPU times, last output), times in ms."""
+    if prepare:
+        prepare()
     out = fn()  # warm-up
-    times = []
+    times, cpu = [], []
     gc_was = gc.isenabled()
     gc.disable()
     try:
         for _ in range(runs):
+            if prepare:
+                prepare()
+            c0 = time.thread_time_ns()
             t0 = time.perf_counter_ns()
             out = fn()
             t1 = time.perf_counter_ns()
+            cpu.append((time.thread_time_ns() - c0) / 1e6)
             times.append((t1 - t0) / 1e6)
     finally:
         if gc_was:
             gc.enable()
-    return times, out
+    return times, cpu, out
 
 
 def to_rgba_array(libs, out, shape_hw):
@@ -980,7 +1038,8 @@ def main():
     # 4. LiquidKit timings.
     bench, bench_err = {}, None
     if liquid:
-        bench, bench_err = run_liquid_bench(liquid, args.core, args.runs, args.timeout)
+        filters = [f for f, prefix in (("raster", "W"), ("glass", "G")) if any(w.startswith(prefix) for w in selected)]
+        bench, bench_err = run_liquid_bench(liquid, args.core, args.runs, args.timeout, filters)
         if bench_err:
             log(f"[liquid] bench: {bench_err}")
     report["liquid_bench"] = {"error": bench_err, "results": bench}
@@ -1021,6 +1080,12 @@ def main():
                 peers = simplify_peers(libs, np.array(xs), np.array(ys))
             elif wid == "W7":
                 peers, shape = rrect_peers(libs), (2532, 1170)
+            elif wid in ("G1", "G2"):
+                needs = "w1"
+                peers = glass_composition_peers(libs, imgs["w1"], wid)
+                shape = (249 if wid == "G1" else 2532, 1170)
+            elif wid == "G3":
+                peers, shape = goo_switch_peers(libs), (135, 195)
         except KeyError:
             log(f"[{wid}] input {needs}.png unavailable; peers skipped")
             peers = []
@@ -1037,6 +1102,8 @@ def main():
         if lk:
             entry["liquid"] = lk
         lk_note = ("skipped" if args.skip_liquid else "missing") if lk_ms is None else fmt_ms(lk_ms)
+        if lk_ms is not None and isinstance(lk.get("cpu_median_ms"), (int, float)):
+            lk_note += f" (CPU {fmt_ms(float(lk['cpu_median_ms']))})"
 
         for peer in peers:
             log(f"[{wid}] {peer.name} ...")
@@ -1044,9 +1111,9 @@ def main():
             try:
                 fn, info = peer.factory()
                 pe.update({k: v for k, v in info.items() if not k.startswith("_")})
-                times, out = time_fn(fn, args.runs)
+                times, cpu, out = time_fn(fn, args.runs, info.get("_prepare"))
                 pe.update(median_ms=statistics.median(times), min_ms=min(times), max_ms=max(times),
-                          runs_ms=[round(t, 4) for t in times])
+                          runs_ms=[round(t, 4) for t in times], cpu_median_ms=statistics.median(cpu))
             except MissingLib as e:
                 pe["status"] = f"no {e.lib}" if e.lib != "pyvips" else "not installed"
                 pe["why"] = e.why
@@ -1064,6 +1131,8 @@ def main():
                     w6_counts[peer.name] = cnt
                 except Exception as e:
                     pe["output_points_error"] = str(e)
+            if out is not None and wid in GLASS_REFERENCES:
+                pe.update(glass_difference(libs, out, indir / GLASS_REFERENCES[wid]))
             if out is not None and shape is not None and (peer.accuracy and wid in ("W1a", "W1b") or save_dir):
                 try:
                     arr = to_rgba_array(libs, out, shape)
@@ -1085,10 +1154,17 @@ def main():
         entry["ratio_best"] = lk_ms / timed[best] if (lk_ms is not None and best) else None
         tp = timed.get(target_peer)
         entry["ratio_target_peer"] = lk_ms / tp if (lk_ms is not None and tp) else None
+        # The same ratio in thread CPU time (liquid bench's cpu_median_ms): on a loaded machine wall time also
+        # counts other processes' time slices on the core, which need not hit both sides alike.
+        lk_cpu = lk.get("cpu_median_ms") if isinstance(lk, dict) else None
+        tp_cpu = entry["peers"].get(target_peer, {}).get("cpu_median_ms")
+        entry["ratio_target_peer_cpu"] = lk_cpu / tp_cpu if (isinstance(lk_cpu, (int, float)) and tp_cpu) else None
         for n, p in entry["peers"].items():
             if "median_ms" in p and lk_ms is not None:
                 p["ratio_liquid_over_peer"] = lk_ms / p["median_ms"]
-        if lk_ms is None:
+        if target is None:
+            met = "— (no target)"
+        elif lk_ms is None:
             met = "?"
         elif tp is None:
             met = f"? ({target_peer} missing)"
@@ -1104,19 +1180,21 @@ def main():
         summary_rows.append([
             f"{wid} {title}", lk_note, " · ".join(peer_cells) or "—",
             f"{best} {fmt_ms(timed[best])}" if best else "—", fmt_ratio(entry["ratio_best"]),
-            f"≤ {target} × {target_peer}", fmt_ratio(entry["ratio_target_peer"]), met])
+            f"≤ {target} × {target_peer}" if target is not None else "—", fmt_ratio(entry["ratio_target_peer"]),
+            fmt_ratio(entry["ratio_target_peer_cpu"]), met])
         for n, p in entry["peers"].items():
             note = []
             if p.get("reference_only"):
                 note.append("reference only")
-            for k in ("boxes", "ksize", "effective_sigma", "output_points"):
+            for k in ("boxes", "ksize", "effective_sigma", "output_points", "frost", "frost_region", "surfaces",
+                      "glass_pixels", "vs_liquidkit"):
                 if k in p:
                     note.append(f"{k}={p[k]}")
             if "why" in p:
                 note.append(p["why"])
             detail_rows.append([wid, n, fmt_ms(p.get("median_ms")), fmt_ms(p.get("min_ms")),
-                                fmt_ms(p.get("max_ms")), fmt_ratio(p.get("ratio_liquid_over_peer")),
-                                "; ".join(note)])
+                                fmt_ms(p.get("max_ms")), fmt_ms(p.get("cpu_median_ms")),
+                                fmt_ratio(p.get("ratio_liquid_over_peer")), "; ".join(note)])
 
     # 6. Blur accuracy against an exact float Gaussian (RGB of the opaque w1).
     acc_rows = []
@@ -1132,7 +1210,7 @@ def main():
                     e["met"] = "NO (accuracy)"
                 for row in summary_rows:
                     if row[0].startswith(wid + " "):
-                        row[7] = e["met"]
+                        row[8] = e["met"]
 
     # 7. Print.
     report["meta"]["loadavg_end"] = list(os.getloadavg())
@@ -1145,8 +1223,8 @@ def main():
     if bench_err:
         print(f"liquid bench: {bench_err}")
     print_table(["workload", "LiquidKit ms", "peers (median ms)", "best peer ms", "LK/best",
-                 "target", "LK/target peer", "met?"], summary_rows, "Summary")
-    print_table(["wl", "peer", "median ms", "min ms", "max ms", "LK/peer", "notes"], detail_rows,
+                 "target", "LK/target peer", "same, CPU time", "met?"], summary_rows, "Summary")
+    print_table(["wl", "peer", "median ms", "min ms", "max ms", "CPU ms", "LK/peer", "notes"], detail_rows,
                 "All peers")
     if "W6" in selected:
         lk6 = bench.get("raster.w6.simplify", {})

@@ -1,0 +1,130 @@
+import LiquidRaster
+
+/// Eight pixels at a time: the band, straight-side and interior paths of see-through glass.
+///
+/// Every step repeats the scalar path's arithmetic in the same order — the same Float operations for the
+/// geometry (the normal, the depth lookups, the sample position), the same integer blends
+/// (``PackedBlend``'s 16-bit-lane forms, ``GlassTone``'s 32-bit-lane saturation) — so the pixels are
+/// bit-identical to ``GlassShader``'s per-pixel code; only the data layout changes.
+///
+/// Measured reason (callgrind instruction counts; thread CPU time on one core, medians of 21 at load ≈ 9):
+/// the per-pixel band spent ~400 instructions per band pixel, packing and unpacking one pixel at a time and
+/// branching per pixel; with eight lanes sharing every vector operation (only the refraction lookup and
+/// the bilinear taps stay per lane) G2's band went 19.9 → 8.1 ms and G1's 3.2 → 1.3 ms.
+extension GlassShader {
+    /// Lanes 0…7 as floats.
+    static let laneOffsets = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+
+    /// ``lookup(_:_:)`` per lane.
+    @inline(__always)
+    func lookup(_ plane: Int, _ fixed: SIMD8<Int32>) -> SIMD8<Float> {
+        let table = lut + plane * lutCount
+        let index = fixed &>> 8
+        var lower = SIMD8<Float>(), upper = SIMD8<Float>()
+        for k in 0..<8 {
+            let base = table + Int(index[k])
+            lower[k] = base[0]
+            upper[k] = base[1]
+        }
+        return lower + (upper - lower) * SIMD8<Float>(fixed & 0xFF) * (1 / 256)
+    }
+
+    /// The frost pixels at columns `x` of rows `y` (indices already inside the frost).
+    @inline(__always)
+    static func gather(_ frost: PixmapView, _ x: SIMD8<Int32>, _ y: SIMD8<Int32>) -> SIMD8<UInt32> {
+        let base = UnsafeRawPointer(frost.base)
+        var out = SIMD8<UInt32>()
+        for k in 0..<8 {
+            out[k] = base.loadUnaligned(fromByteOffset: Int(y[k]) &* frost.rowBytes &+ 4 &* Int(x[k]), as: UInt32.self)
+        }
+        return out
+    }
+
+    /// The four bilinear taps of eight lanes: byte offsets of the top-left tap, plus `right` (0 or 4) and
+    /// `down` (0 or the row stride) — one offset extraction per lane instead of one per tap.
+    @inline(__always)
+    static func gatherTaps(_ frost: PixmapView, offset: SIMD8<Int32>, right: SIMD8<Int32>, down: SIMD8<Int32>)
+        -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
+        let base = UnsafeRawPointer(frost.base)
+        var p00 = SIMD8<UInt32>(), p10 = SIMD8<UInt32>(), p01 = SIMD8<UInt32>(), p11 = SIMD8<UInt32>()
+        for k in 0..<8 {
+            let top = base + Int(offset[k]), bottom = top + Int(down[k])
+            let dx = Int(right[k])
+            p00[k] = top.loadUnaligned(as: UInt32.self)
+            p10[k] = top.loadUnaligned(fromByteOffset: dx, as: UInt32.self)
+            p01[k] = bottom.loadUnaligned(as: UInt32.self)
+            p11[k] = bottom.loadUnaligned(fromByteOffset: dx, as: UInt32.self)
+        }
+        return (p00, p10, p01, p11)
+    }
+
+    @inline(__always)
+    static func load8(_ p: UnsafeRawPointer, _ offset: Int) -> SIMD8<UInt32> {
+        p.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
+    }
+
+    /// Pixels x … x + 7 of row y of a mixed tile; `fc` points at x's field value (the tile's field has a
+    /// one-pixel ring, rows `stride` apart). Same result as ``shadeBand(_:from:to:x0:y:stride:glowRow:out:)``.
+    @inline(__always)
+    func shadeBand8(_ fc: UnsafePointer<Float>, stride: Int, x: Int, y: Int, out: UnsafeMutableRawPointer,
+                    frost: PixmapView) {
+        let zero = SIMD8<Float>(), one = SIMD8<Float>(repeating: 1)
+        let raw = UnsafeRawPointer(fc)
+        let d = raw.loadUnaligned(as: SIMD8<Float>.self)
+        let inside = Lanes.less(d, SIMD8(repeating: 0.5))
+        guard Lanes.any(inside) else { return }
+        let depth = -d
+        let coverage = Lanes.select(Lanes.less(one, 0.5 - d), one, 0.5 - d)
+        let weight = SIMD8<UInt32>(truncatingIfNeeded: Lanes.roundedIndices(coverage * opacity * 256) & inside)
+        let band = inside & Lanes.less(depth, SIMD8(repeating: bandLimit))
+        let steps = Float(Self.lutResolution * 256)
+        let bandDepth = Lanes.select(band & ~Lanes.less(depth, zero), depth, zero)
+        let fixed = Lanes.roundedIndices(bandDepth * steps)
+        // The normal from central differences, as the scalar path (1/√ per lane: a vector √ compiles to
+        // per-lane library calls).
+        let gx = (raw + 4).loadUnaligned(as: SIMD8<Float>.self) - (raw - 4).loadUnaligned(as: SIMD8<Float>.self)
+        let gy = (raw + 4 * stride).loadUnaligned(as: SIMD8<Float>.self)
+            - (raw - 4 * stride).loadUnaligned(as: SIMD8<Float>.self)
+        let length2 = gx * gx + gy * gy
+        var root = SIMD8<Float>(repeating: 1)
+        for k in 0..<8 where length2[k] > 1e-12 { root[k] = length2[k].squareRoot() }
+        let inverse = Lanes.select(Lanes.less(SIMD8(repeating: 1e-12), length2), 1 / root, zero)
+        let nx = gx * inverse, ny = gy * inverse
+        // Refraction: the frost sampled bilinearly at p − n·offset (interior lanes: offset 0, the pixel itself).
+        let offset = Lanes.select(band, lookup(0, fixed), zero)
+        let sx = SIMD8<Float>(repeating: Float(x - frostX)) + Self.laneOffsets
+        let sy = SIMD8<Float>(repeating: Float(y - frostY))
+        let cx = Lanes.clamp(sx - nx * offset, 0, Float(frost.width - 1))
+        let cy = Lanes.clamp(sy - ny * offset, 0, Float(frost.height - 1))
+        let px = Lanes.roundedIndices(cx * 256), py = Lanes.roundedIndices(cy * 256)
+        let ix = px &>> 8, iy = py &>> 8
+        // The right and lower taps clamp to the last column and row (as the scalar sample).
+        let lastX = SIMD8<Int32>(repeating: Int32(frost.width - 1)), lastY = SIMD8<Int32>(repeating: Int32(frost.height - 1))
+        let right = Lanes.less(ix, lastX) & 4
+        let down = Lanes.less(iy, lastY) & Int32(frost.rowBytes)
+        let tap = iy &* Int32(frost.rowBytes) &+ ix &<< 2
+        let wx = SIMD8<UInt32>(truncatingIfNeeded: px & 0xFF), wy = SIMD8<UInt32>(truncatingIfNeeded: py & 0xFF)
+        let (p00, p10, p01, p11) = Self.gatherTaps(frost, offset: tap, right: right, down: down)
+        let top = PackedBlend.lerp(p00, p10, wx), bottom = PackedBlend.lerp(p01, p11, wx)
+        var g = tone.apply(PackedBlend.lerp(top, bottom, wy))
+        // Edge light (band lanes only, as ``edgeLight(depth:nx:ny:)``), then coverage.
+        let ndl = nx * lightX + ny * lightY
+        let lit = Lanes.select(Lanes.less(zero, ndl), ndl * ndl, 0.4 * ndl * ndl)
+        let u = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: bevel)), 1 - bandDepth * inverseBevel, zero)
+        let v = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: rimWidth)), 1 - bandDepth * inverseRimWidth, zero)
+        let light = fresnelAmount * u * u * u + rimIntensity * v * v * (0.2 + 0.8 * lit)
+        let white = Lanes.select(band, light, zero)
+        let whiteWeight = Lanes.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256)
+        g = PackedBlend.lerp(g, SIMD8(repeating: 0xFFFF_FFFF), SIMD8<UInt32>(truncatingIfNeeded: whiteWeight))
+        let old = Self.load8(out, 4 * x)
+        out.storeBytes(of: PackedBlend.lerp(old, g, weight), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+    }
+
+    /// Interior pixels x … x + 7 of a row: the toned frost pixels `source`, blended with `weight` (0…256).
+    @inline(__always)
+    func shadeInterior8(_ source: UnsafeRawPointer, x: Int, out: UnsafeMutableRawPointer, weight: UInt32) {
+        let g = tone.apply(Self.load8(source, 0))
+        let result = weight >= 256 ? g : PackedBlend.lerp(Self.load8(out, 4 * x), g, SIMD8(repeating: weight))
+        out.storeBytes(of: result, toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+    }
+}
