@@ -6,6 +6,8 @@ enum ComponentRegistry {
     /// Name → a fresh component in its default state.
     static let factories: [(name: String, make: @MainActor () -> any SimulatableComponent)] = [
         ("switch", { LiquidSwitch() }),
+        ("slider", { LiquidSlider() }),
+        ("tabbar", { LiquidTabBar() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -1,0 +1,451 @@
+import LiquidGeometry
+import LiquidGlass
+import LiquidMotion
+import LiquidRaster
+
+/// The back-ported liquid slider: a value in a range (optionally stepped), drawn as a two-colour goo —
+/// the track background and the fill are two metaball passes (``GooStack``) that both fuse with a capsule
+/// thumb — with the thumb on top, shaded by a ``BakedShading`` baked per pixel size (cached, so a
+/// moving thumb reuses one bake and a growing one bakes each size once).
+///
+/// ## Interaction
+/// - A touch that goes down on the thumb (its rest-size capsule widened by ``thumbHitSlop`` on each side,
+///   over the full height of the bounds) grabs it: the thumb grows to ``pressedThumbScale`` and the value
+///   follows the finger, keeping the offset between finger and thumb centre where it was grabbed.
+/// - A touch that goes down on the track away from the thumb is ignored when ``tapToJump`` is `false`
+///   (the default) — no events, no change. With ``tapToJump`` the value jumps to the touched position at
+///   once (the thumb follows with a spring) and the touch then drags the thumb as if it had grabbed it
+///   at its centre.
+/// - While dragging, the finger's position maps linearly onto ``range`` (the thumb centre's travel is
+///   the bounds' width minus the rest thumb width), clamped to the range and snapped to ``step``. The
+///   thumb's x is a spring (response 0.18 s, damping 0.86; 0.35 s / 0.8 after a jump) that chases the
+///   finger's (stepped) value, so a stepped thumb hops between steps.
+/// - Every change of the (stepped) value caused by the finger sends ``ControlEvent/valueChanged``; when
+///   ``step`` is set, each such change also plays one ``HapticEvent/selection``. Programmatic changes
+///   (``setValue(_:animated:)``, ``range``, ``step``) send nothing.
+/// - Lifting keeps the value; the thumb shrinks back with a spring. A cancelled touch restores the value
+///   the slider had when the touch went down (sending ``ControlEvent/valueChanged`` if that changes it).
+///
+/// ## Motion
+/// Two springs, advanced in fixed steps of 1/120 s through the hosting run loop's ``AnimationDriver``:
+/// the thumb position (as a fraction of the travel, so a resize keeps it in place) and the thumb scale
+/// (press: response 0.2 s, damping 0.6; release: 0.5 s / 0.6). The callback is registered only while a
+/// spring is moving and removes itself when both settle, so a settled slider schedules no work, draws
+/// nothing and damages nothing.
+///
+/// ## Rendering
+/// The slider draws one image covering its bounds plus ``contentMargin`` on every side (room for the
+/// grown thumb and the goo's blur) into an image layer. The image is rendered lazily, when the
+/// compositor draws the layer after something visible changed, at the compositor's pixel scale — so a
+/// run without a compositor (a trace) renders nothing — and reused for every tile: both goo passes
+/// (blur 3 pt, threshold 0.5, soft edge 0.04, edge softening 0.5 pt), the thumb's baked drop shadow,
+/// the thumb, then its shading (multiply + screen). The thumb is drawn opaque over the goo; a translucent ``thumbColor`` shows the
+/// goo's thumb-shaped blobs through it.
+@MainActor
+public final class LiquidSlider: Control, SimulatableComponent {
+    /// The default bounds size: 300 × 44 pt (a 44 pt touch height).
+    public static let defaultSize = Size(width: 300, height: 44)
+    /// Room around the bounds that the rendered image covers, in points.
+    public static let contentMargin = 12.0
+
+    // MARK: - Value
+
+    /// The current value: always inside ``range`` and on the ``step`` grid (when set).
+    public private(set) var value: Double
+
+    /// The values the slider spans (min … max). Setting it re-clamps and re-snaps ``value`` without
+    /// sending events; a non-finite bound is ignored (the range is left as it was).
+    public var range: ClosedRange<Double> {
+        didSet {
+            if !range.lowerBound.isFinite || !range.upperBound.isFinite { range = oldValue; return }
+            if range != oldValue { revalidateValue() }
+        }
+    }
+
+    /// The step values snap to, counted from `range.lowerBound` (`nil`: continuous). Values that are not
+    /// positive and finite count as `nil`. When the range is not a whole number of steps, the largest
+    /// reachable value is the last step inside the range.
+    public var step: Double? {
+        didSet { if step != oldValue { revalidateValue() } }
+    }
+
+    /// Whether a touch on the track away from the thumb moves the thumb there (default `false`).
+    public var tapToJump = false
+
+    // MARK: - Appearance
+
+    /// The track background's goo colour (straight alpha).
+    public var trackColor = RGBA(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.24) { didSet { invalidateImage() } }
+    /// The fill's goo colour, from the start of the track to the thumb.
+    public var fillColor = RGBA(red: 0, green: 0.48, blue: 1) { didSet { invalidateImage() } }
+    /// The thumb's colour.
+    public var thumbColor = RGBA.white { didSet { invalidateImage() } }
+    /// The track's thickness in points.
+    public var trackHeight = 6.0 { didSet { invalidateImage() } }
+    /// The thumb's rest size in points (a capsule).
+    public var thumbSize = Size(width: 38, height: 24) {
+        didSet { shadowCache = nil; invalidateImage() }
+    }
+    /// How much the thumb grows while pressed (a uniform scale; 1.5 makes a 38 × 24 thumb 57 × 36).
+    public var pressedThumbScale = 1.5 {
+        didSet { if isTracking { retargetScale(pressed: true) } }
+    }
+    /// How far beyond the thumb's rest width, on each side, a touch still grabs the thumb (points).
+    public var thumbHitSlop = 8.0
+    /// The thumb's shading, baked once per pixel size of the thumb (cached).
+    public var thumbShading = LiquidSlider.defaultThumbShading { didSet { invalidateImage() } }
+
+    /// A light version of ``BakedShading/thumb``: a soft bottom inner shadow, a top sheen and a rim light.
+    public static let defaultThumbShading = BakedShading(shadowOpacity: 0.16, shadowOffset: 1.2, shadowSoftness: 3.5,
+                                                         highlightOpacity: 0.45, highlightExtent: 0.5,
+                                                         rimOpacity: 0.6, rimWidth: 1)
+
+    // MARK: - Motion
+
+    /// The thumb's centre x in the slider's own (bounds) coordinates, as presented by its spring.
+    public var thumbX: Double { thumbInset + position.value * thumbTravel }
+    /// The thumb's presented scale (1 at rest, ``pressedThumbScale`` when fully grown).
+    public var thumbScale: Double { scaleSpring.value }
+    /// Whether a spring is still moving (the slider then has work every frame).
+    public var isAnimating: Bool { !position.isSettled || !scaleSpring.isSettled }
+
+    static let chaseSpring = try! Spring(response: 0.18, dampingRatio: 0.86)
+    static let jumpSpring = try! Spring(response: 0.35, dampingRatio: 0.8)
+    static let pressSpring = try! Spring(response: 0.2, dampingRatio: 0.6)
+    static let releaseSpring = try! Spring(response: 0.5, dampingRatio: 0.6)
+    static let stepping = SpringStepping.fixed(try! FixedStep(step: 1.0 / 120))
+    /// Position tolerance in fractions of the travel: ~0.03 pt on a 300 pt slider.
+    static let positionTolerance = try! SettleTolerance(value: 1e-4, velocity: 1e-3)
+
+    /// The goo settings of both passes (the colour is replaced per pass).
+    static let gooBlurRadius = 3.0
+    static let gooThreshold = 0.5
+    static let gooEdgeWidth = 0.04
+    /// The final edge softening of both passes: σ = 0.5 pt (half the switch's 1 pt: the slider's 6 pt track
+    /// is thin, and a wider softening makes it look out of focus).
+    static let softening = try! EdgeSoftening(sigma: 0.5)
+
+    private var position: SpringAnimator<Double>
+    private var scaleSpring: SpringAnimator<Double>
+    private var animationHandle: AnimationDriver.Handle?
+
+    // MARK: - Tracking state
+
+    private var grabOffset = 0.0
+    private var valueAtTouchDown = 0.0
+    /// Where a tap-to-jump touch went down, until ``touchBegan(_:)`` applies it.
+    private var pendingJumpX: Double?
+
+    // MARK: - Rendering state
+
+    /// The layer holding the rendered image.
+    private let contentLayer = Layer()
+    /// The rendered image and the pixel scale it was rendered at; `nil` when stale.
+    private var renderedImage: (scale: Double, pixmap: Pixmap)?
+    private let goo = GooStack()
+    /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
+    private let shadingCache = BakedShadingCache(capacity: 48)
+    private var shadowCache: (scale: Double, image: Pixmap)?
+    /// The error of the latest render, if it failed (the image is then cleared).
+    public private(set) var renderError: RasterError?
+    /// How many times the image was rendered (idle frames render nothing).
+    public private(set) var renderCount = 0
+
+    /// A slider over `range` (default 0…1) at `value` (clamped and snapped), continuous unless `step` is
+    /// given.
+    public init(frame: Rect = Rect(origin: .zero, size: LiquidSlider.defaultSize), value: Double = 0.5,
+                range: ClosedRange<Double> = 0...1, step: Double? = nil) {
+        let validRange = range.lowerBound.isFinite && range.upperBound.isFinite ? range : 0...1
+        self.range = validRange
+        self.step = step
+        let start = Self.snapped(value.isFinite ? value : validRange.lowerBound, range: validRange, step: step)
+        self.value = start
+        let fraction = Self.fraction(of: start, in: validRange)
+        position = SpringAnimator(spring: Self.chaseSpring, value: fraction, stepping: Self.stepping,
+                                  tolerance: Self.positionTolerance)
+        scaleSpring = SpringAnimator(spring: Self.pressSpring, value: 1, stepping: Self.stepping, tolerance: .unit)
+        super.init(frame: frame)
+        layer.name = "LiquidSlider"
+        contentLayer.name = "LiquidSlider.content"
+        layer.addSublayer(contentLayer)
+        contentLayer.content = .custom { [weak self] canvas, _ in
+            self?.drawContent(in: &canvas)
+        }
+    }
+
+    // MARK: - Public API
+
+    /// Sets the value (clamped to ``range`` and snapped to ``step``) without sending events. Animated, the
+    /// thumb moves there with a spring; otherwise it jumps.
+    public func setValue(_ newValue: Double, animated: Bool = false) {
+        guard newValue.isFinite else { return }
+        value = Self.snapped(newValue, range: range, step: step)
+        moveThumb(to: value, spring: Self.jumpSpring, animated: animated)
+    }
+
+    /// The value a thumb centred at `x` (bounds coordinates) stands for: clamped to the range, snapped.
+    public func value(atThumbX x: Double) -> Double {
+        let travel = thumbTravel
+        let fraction = travel > 0 ? Swift.min(Swift.max((x - thumbInset) / travel, 0), 1) : 0
+        return Self.snapped(range.lowerBound + fraction * (range.upperBound - range.lowerBound), range: range, step: step)
+    }
+
+    /// Where the thumb's centre rests for `value` (bounds coordinates).
+    public func thumbX(for value: Double) -> Double {
+        thumbInset + Self.fraction(of: value, in: range) * thumbTravel
+    }
+
+    // MARK: - SimulatableComponent
+
+    public var view: View { self }
+    public var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
+    public var simulationState: [String: TraceValue] {
+        ["value": .number(value), "thumbX": .number(thumbX), "thumbScale": .number(thumbScale),
+         "pressed": .bool(isTracking)]
+    }
+
+    // MARK: - Tracking
+
+    public override func beginTracking(_ touch: Touch) -> Bool {
+        let p = convert(touch.location, from: nil)
+        let presented = thumbX
+        let grabbed = abs(p.x - presented) <= thumbSize.width / 2 + thumbHitSlop
+        if grabbed {
+            grabOffset = p.x - presented
+            valueAtTouchDown = value
+        } else if tapToJump {
+            grabOffset = 0
+            valueAtTouchDown = value
+            pendingJumpX = p.x
+        } else {
+            return false
+        }
+        retargetScale(pressed: true)
+        return true
+    }
+
+    /// Tracks as ``Control`` does; a tap-to-jump then moves the value, so ``ControlEvent/touchDown`` comes
+    /// before the jump's ``ControlEvent/valueChanged``.
+    public override func touchBegan(_ touch: Touch) {
+        pendingJumpX = nil
+        super.touchBegan(touch)
+        if isTracking, let x = pendingJumpX {
+            applyFinger(atThumbX: x, spring: Self.jumpSpring)
+        }
+        pendingJumpX = nil
+    }
+
+    public override func continueTracking(_ touch: Touch) -> Bool {
+        let p = convert(touch.location, from: nil)
+        applyFinger(atThumbX: p.x - grabOffset, spring: Self.chaseSpring)
+        return true
+    }
+
+    public override func endTracking(_ touch: Touch) {
+        let p = convert(touch.location, from: nil)
+        applyFinger(atThumbX: p.x - grabOffset, spring: Self.chaseSpring)
+        retargetScale(pressed: false)
+    }
+
+    public override func cancelTracking(_ touch: Touch) {
+        let restored = valueAtTouchDown
+        let changed = restored != value
+        value = restored
+        moveThumb(to: restored, spring: Self.jumpSpring, animated: true)
+        retargetScale(pressed: false)
+        if changed { sendActions(for: .valueChanged) }
+    }
+
+    /// Moves the value to the one under a thumb centred at `x`; sends the change (and a haptic when
+    /// stepped) if the value moved.
+    private func applyFinger(atThumbX x: Double, spring: Spring) {
+        let newValue = value(atThumbX: x)
+        let changed = newValue != value
+        value = newValue
+        moveThumb(to: newValue, spring: spring, animated: true)
+        guard changed else { return }
+        if step != nil { playHaptic(.selection) }
+        sendActions(for: .valueChanged)
+    }
+
+    // MARK: - Springs
+
+    private func moveThumb(to value: Double, spring: Spring, animated: Bool) {
+        let target = Self.fraction(of: value, in: range)
+        if animated {
+            if position.spring != spring { position.setSpring(spring) }
+            if position.target != target || !position.isSettled { position.retarget(to: target) }
+        } else {
+            position.jump(to: target)
+        }
+        startAnimatingIfNeeded()
+        invalidateImage()
+    }
+
+    private func retargetScale(pressed: Bool) {
+        let target = pressed ? Swift.max(pressedThumbScale, 0) : 1
+        let spring = pressed ? Self.pressSpring : Self.releaseSpring
+        if scaleSpring.spring != spring { scaleSpring.setSpring(spring) }
+        if scaleSpring.target != target { scaleSpring.retarget(to: target) }
+        startAnimatingIfNeeded()
+    }
+
+    /// Registers the per-frame callback while a spring moves; without a run loop, springs jump to rest.
+    private func startAnimatingIfNeeded() {
+        guard isAnimating else { return }
+        guard animationHandle == nil else { return }
+        guard let loop = runLoop else {
+            position.jump(to: position.target)
+            scaleSpring.jump(to: scaleSpring.target)
+            invalidateImage()
+            return
+        }
+        animationHandle = loop.animations.add { [weak self] _, delta in
+            guard let self else { return false }
+            return self.advanceSprings(by: delta)
+        }
+    }
+
+    /// One frame of both springs; returns whether to keep running.
+    private func advanceSprings(by delta: Double) -> Bool {
+        position.advance(by: delta)
+        scaleSpring.advance(by: delta)
+        invalidateImage()
+        if isAnimating { return true }
+        animationHandle = nil
+        return false
+    }
+
+    private func revalidateValue() {
+        value = Self.snapped(value, range: range, step: step)
+        moveThumb(to: value, spring: Self.jumpSpring, animated: false)
+    }
+
+    // MARK: - Geometry
+
+    private var thumbInset: Double { Swift.min(thumbSize.width / 2, bounds.width / 2) }
+    private var thumbTravel: Double { Swift.max(bounds.width - 2 * thumbInset, 0) }
+
+    /// `value` clamped to `range` and snapped to the `step` grid from the lower bound.
+    static func snapped(_ value: Double, range: ClosedRange<Double>, step: Double?) -> Double {
+        let clamped = Swift.min(Swift.max(value, range.lowerBound), range.upperBound)
+        guard let step, step.isFinite, step > 0 else { return clamped }
+        let span = range.upperBound - range.lowerBound
+        let lastStep = (span / step + 1e-9).rounded(.down)
+        let index = Swift.min(((clamped - range.lowerBound) / step).rounded(), lastStep)
+        return Swift.min(range.lowerBound + index * step, range.upperBound)
+    }
+
+    /// Where `value` lies in `range`, 0…1 (0 for an empty range).
+    static func fraction(of value: Double, in range: ClosedRange<Double>) -> Double {
+        let span = range.upperBound - range.lowerBound
+        guard span > 0 else { return 0 }
+        return Swift.min(Swift.max((value - range.lowerBound) / span, 0), 1)
+    }
+
+    // MARK: - Passes
+
+    public override func updateProperties() {
+        contentLayer.opacity = isEnabled ? 1 : 0.45
+    }
+
+    /// Sizes the image layer to the bounds plus ``contentMargin``; a new size re-renders the image.
+    public override func layout() {
+        let m = Self.contentMargin
+        let frame = Rect(x: -m, y: -m, width: bounds.width + 2 * m, height: bounds.height + 2 * m)
+        if contentLayer.frame != frame {
+            contentLayer.frame = frame
+            invalidateImage()
+        }
+    }
+
+    /// Forgets the rendered image and marks the image layer for redrawing: the next composite renders it.
+    private func invalidateImage() {
+        renderedImage = nil
+        contentLayer.setNeedsDisplay()
+    }
+
+    /// The image layer's drawing: renders the image at the canvas's pixel scale if it is stale (once per
+    /// frame, whatever the number of tiles), then draws it.
+    private func drawContent(in canvas: inout Canvas) {
+        let scale = canvas.pixmap.scale
+        if renderedImage?.scale != scale {
+            renderedImage = nil
+            let m = Self.contentMargin
+            let size = Size(width: bounds.width + 2 * m, height: bounds.height + 2 * m)
+            guard bounds.width > 0, bounds.height > 0, size.isFinite else { return }
+            renderCount += 1
+            do {
+                renderedImage = (scale, try drawImage(size: size, margin: m, scale: scale))
+                renderError = nil
+            } catch {
+                renderError = error
+                return
+            }
+        }
+        if let image = renderedImage?.pixmap { canvas.drawImageAligned(image) }
+    }
+
+    private func drawImage(size: Size, margin m: Double, scale: Double) throws(RasterError) -> Pixmap {
+        let centerY = m + bounds.height / 2
+        let centerX = m + thumbX
+        let s = Swift.max(thumbScale, 0)
+        let thumb = Rect(x: centerX - thumbSize.width * s / 2, y: centerY - thumbSize.height * s / 2,
+                         width: thumbSize.width * s, height: thumbSize.height * s)
+        let track = Rect(x: m, y: centerY - trackHeight / 2, width: bounds.width, height: trackHeight)
+        let fill = Rect(x: m, y: track.minY, width: Swift.max(centerX - m, 0), height: trackHeight)
+        // Both passes fuse with a blob inset into the thumb (so the blobs' soft edges stay hidden under
+        // it); the fill's blob is a capsule sharing the thumb's left cap and ending inside the thumb.
+        let blob = thumb.insetBy(dx: Self.blobInset * s, dy: Self.blobInset * s)
+        let fillThumb = Rect(x: blob.minX, y: blob.minY, width: Swift.max(blob.width / 2, blob.height),
+                             height: blob.height)
+        let passes = [
+            GooStack.Pass(parameters: gooParameters(color: trackColor), shapes: [.capsule(track), .capsule(blob)]),
+            GooStack.Pass(parameters: gooParameters(color: fillColor),
+                          shapes: fill.width > 0 ? [.capsule(fill), .capsule(fillThumb)] : [.capsule(fillThumb)]),
+        ]
+        try goo.render(size: size, scale: scale, passes: passes, softening: Self.softening)
+        guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
+        var canvas = Canvas(base)
+        if s > 0 {
+            let shadow = try shadowImage(scale: scale)
+            let spread = Self.shadowSpread
+            canvas.drawImage(shadow, transform: AffineTransform(scale: s).concatenating(
+                AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + Self.shadowOffset * s)))
+            canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
+        }
+        var image = canvas.pixmap
+        if s > 0 {
+            try shadingCache.composite(thumbShading, over: thumb, onto: &image)
+        }
+        return image
+    }
+
+    /// How far (points, at rest scale) the thumb's goo blobs lie inside the thumb's outline.
+    static let blobInset = 1.5
+
+    private func gooParameters(color: RGBA) -> GooParameters {
+        GooParameters(blurRadius: Self.gooBlurRadius, threshold: Self.gooThreshold, edgeWidth: Self.gooEdgeWidth,
+                      color: color)
+    }
+
+    /// The drop shadow's blur (σ, points), spread around the rest thumb and downward offset.
+    static let shadowSigma = 2.5
+    static let shadowSpread = 8.0
+    static let shadowOffset = 1.5
+    static let shadowColor = RGBA(red: 0, green: 0, blue: 0.08, alpha: 0.22)
+
+    /// The thumb's drop shadow at rest size: a blurred capsule, baked once per scale and drawn scaled.
+    private func shadowImage(scale: Double) throws(RasterError) -> Pixmap {
+        if let shadowCache, shadowCache.scale == scale { return shadowCache.image }
+        let spread = Self.shadowSpread
+        let size = Size(width: thumbSize.width + 2 * spread, height: thumbSize.height + 2 * spread)
+        var canvas = Canvas(try Pixmap(size: size, scale: scale))
+        canvas.fillRoundedRect(Rect(x: spread, y: spread, width: thumbSize.width, height: thumbSize.height),
+                               cornerRadii: CornerRadii(all: thumbSize.height / 2), paint: .color(Self.shadowColor))
+        let blur = try GaussianBlur(sigma: Self.shadowSigma * scale, edgeMode: .transparent)
+        let image = blur.applied(to: canvas.pixmap)
+        shadowCache = (scale, image)
+        return image
+    }
+}
