@@ -13,8 +13,9 @@
 /// tent-reduced by a power-of-two factor f ≤ 8 (σ/f ≥ 1.25), blurred there with the variance the reduction
 /// and the cubic B-spline enlargement add taken out, and enlarged again (see ``BlurPlan``). Measured reason:
 /// the full-size work is then one read and one write of each pixel whatever σ is, in 16-bit integer SIMD —
-/// 1170×2532 in ~2.6 ms (σ = 10) and ~2.9 ms (σ = 30) on one core, where OpenCV's 3-pass box blur takes
-/// ~12 ms; 1170×250 at σ = 10 in ~0.28 ms against OpenCV's ~0.8 ms. In place on purpose: an out-of-place
+/// 1170×2532 in ~2.6 ms (σ = 10) and ~2.9 ms (σ = 30) on one core with SSE2, ~2.0 and ~2.3 ms where the
+/// AVX2 kernels run (enlargement and reduced convolution; fastest runs on a loaded machine), where
+/// OpenCV's 3-pass box blur takes ~12–13 ms; 1170×250 at σ = 10 in ~0.2 ms against OpenCV's ~0.8 ms. In place on purpose: an out-of-place
 /// variant (reading one 11.85 MB image, writing another) measured slower on 1170×2532 (3.6 vs 2.6 ms),
 /// its destination falling out of cache while the source is reduced.
 ///
@@ -45,9 +46,15 @@ public struct GaussianBlur: Sendable, Hashable {
 
     /// Blurs the pixels of `view` in place, using `workspace` for scratch memory.
     public func apply(to view: PixmapView, workspace: BlurWorkspace) {
+        apply(to: view, workspace: workspace, kernels: .automatic)
+    }
+
+    /// As ``apply(to:workspace:)`` with a chosen implementation: `.portable` forces the Swift code even
+    /// where the AVX2 kernels would run (tests compare the two; they write the same bytes).
+    package func apply(to view: PixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
         guard sigma > 0, view.width > 0, view.height > 0 else { return }
         if plan.factor == 1 {
-            applyDirect(to: view, workspace: workspace)
+            applyDirect(to: view, workspace: workspace, kernels: kernels)
         } else {
             let f = plan.factor
             let (wp, hp) = ReducedBlur.paddedSize(width: view.width, height: view.height, factor: f)
@@ -57,8 +64,9 @@ public struct GaussianBlur: Sendable, Hashable {
             ReducedBlur.reduce(view, factor: f, channels: 4, edgeMode: edgeMode, into: reduced,
                                workspace: workspace)
             SeparableFloatBlur.run(image: reduced, output: blurred, width: wp, height: hp, channels: 4,
-                                   sigma: plan.reducedSigma, edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros)
-            ReducedBlur.enlarge(blurred, factor: f, into: view, workspace: workspace)
+                                   sigma: plan.reducedSigma, edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros,
+                                   kernels: kernels)
+            ReducedBlur.enlarge(blurred, factor: f, into: view, workspace: workspace, kernels: kernels)
         }
     }
 
@@ -75,7 +83,7 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// The direct path: the whole view converted to floats, convolved, rounded back.
-    private func applyDirect(to view: PixmapView, workspace: BlurWorkspace) {
+    private func applyDirect(to view: PixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
         let w = view.width, h = view.height, n = 4 * w
         let image = workspace.small.reserve(n * h)
         let output = workspace.smallOut.reserve(n * h)
@@ -84,7 +92,7 @@ public struct GaussianBlur: Sendable, Hashable {
             for i in 0..<n { dst[i] = Float(src[i]) }
         }
         SeparableFloatBlur.run(image: image, output: output, width: w, height: h, channels: 4, sigma: sigma,
-                               edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros)
+                               edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros, kernels: kernels)
         for y in 0..<h {
             let src = output + y * n, dst = view.row(y)
             for i in 0..<n {

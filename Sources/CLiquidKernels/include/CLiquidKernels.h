@@ -1,0 +1,53 @@
+#ifndef CLIQUIDKERNELS_H
+#define CLIQUIDKERNELS_H
+
+/* Hand-written SIMD kernels for LiquidRaster's hottest loops.
+ *
+ * Every kernel is compiled for AVX2 through a per-function target attribute (no compiler flags, so the
+ * package builds for any x86-64 and for other architectures) and may only be called when
+ * lk_has_avx2() returns 1. Elsewhere the kernels are stubs that do nothing, and LiquidRaster runs its
+ * portable Swift code instead. Each kernel computes bit for bit what the Swift fallback computes; the
+ * Swift side documents the arithmetic and the tests compare the two. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#pragma clang assume_nonnull begin
+
+/* 1 when the CPU and the operating system run AVX2 code, else 0 (always 0 off x86-64). */
+int lk_has_avx2(void);
+
+/* Bilinear remap with clamped edges, output pixels [x, end) of row y, eight at a time: returns the
+ * first pixel not written (x plus a multiple of 8, at most end). Pixel i samples the source at
+ * (i + dx[i], y + dy[i]) with the arithmetic of Displacement.clampedFour: the position clamped to the
+ * image, rounded to 1/256 pixel, four integer weights summing to 256.
+ * Preconditions: width, height >= 2; height * rowBytes <= INT32_MAX; dx, dy, out address the row's
+ * first pixel. */
+int32_t lk_remap_clamped_avx2(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                              const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
+                              uint8_t *out);
+
+/* As lk_remap_clamped_avx2 for groups of eight pixels whose four taps all lie inside the source
+ * (Displacement.insideFour's arithmetic, positions limited to +-limit first); stops at the first group
+ * with a tap outside and returns its first pixel, which the caller treats per pixel. */
+int32_t lk_remap_inside_avx2(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                             const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
+                             float limit, uint8_t *out);
+
+/* The vertical cubic B-spline of ReducedBlur.enlargeBand: `rows` output rows (row k at out + k * rowBytes)
+ * of n bytes each, byte i = ((r0[i]*w0 >> 16) + (r1[i]*w1 >> 16) + (r2[i]*w2 >> 16) + (r3[i]*w3 >> 16)
+ * + 130) >> 8, with the weights of row k at weights[4k ... 4k + 3]. Returns 0 (writing nothing) when
+ * n < 32, else 1. */
+int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t *r2, const uint16_t *r3,
+                         const uint16_t *weights, int32_t rows, uint8_t *out, ptrdiff_t rowBytes, int32_t n);
+
+/* SeparableFloatBlur.convolve: out[i] = k[0]*after[0][i] + sum over j = 1...radius of
+ * k[j]*(before[j][i] + after[j][i]), multiplied and added separately in this order (no fused multiply-add),
+ * for i in [0, n) eight at a time; returns the first i not written (n rounded down to a multiple of 8). */
+int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t radius,
+                         const float *_Nonnull const *_Nonnull before,
+                         const float *_Nonnull const *_Nonnull after);
+
+#pragma clang assume_nonnull end
+
+#endif
