@@ -8,6 +8,7 @@ enum ComponentRegistry {
         ("switch", { LiquidSwitch() }),
         ("slider", { LiquidSlider() }),
         ("tabbar", { LiquidTabBar() }),
+        ("button", { GlassButton.simulationSample() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

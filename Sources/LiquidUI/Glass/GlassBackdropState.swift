@@ -1,0 +1,39 @@
+import LiquidGlass
+import LiquidRaster
+
+/// What a ``GlassBackdrop`` keeps between frames: the frosted-backdrop cache and the backdrop revision it is
+/// keyed by.
+///
+/// The compositor hands the effect the pixels beneath it but no revision number, so the state derives one:
+/// it keeps the last backdrop it saw and bumps ``revision`` only when the new backdrop differs in any byte
+/// (or in size). An unchanged backdrop — the glass itself animating over a still scene — therefore keeps
+/// its revision and the frost comes from the ``BackdropCache``: only the cheap per-pixel shading runs.
+///
+/// A place, not a value: share one state between the successive ``GlassBackdrop`` values of one glass
+/// layer. Not `Sendable`; use it from the thread that renders (the main actor, for the compositor).
+public final class GlassBackdropState {
+    /// The frosted backdrops kept between frames.
+    public let cache: BackdropCache
+    /// Bumped whenever the backdrop beneath changes.
+    public private(set) var revision: UInt64 = 0
+    /// How many times the effect rendered.
+    public private(set) var renderCount = 0
+    private var lastBackdrop: Pixmap?
+
+    /// - Parameter capacity: frosted regions kept (a pressed surface can need a second region).
+    public init(capacity: Int = 4) {
+        cache = BackdropCache(capacity: capacity)
+    }
+
+    /// How many times a backdrop had to be frosted (the cache's misses).
+    public var frostCount: Int { cache.misses }
+
+    /// The revision for `backdrop`: the previous one when the pixels are identical, else a new one.
+    func revision(for backdrop: Pixmap) -> UInt64 {
+        renderCount += 1
+        if let lastBackdrop, lastBackdrop == backdrop { return revision }
+        revision &+= 1
+        lastBackdrop = backdrop
+        return revision
+    }
+}
