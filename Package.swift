@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // X11 for `liquid play` (XRandR is loaded at run time when present, so it needs no headers).
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Hand-written SIMD kernels (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere).
         .target(name: "CLiquidKernels"),
         .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels"]),
@@ -44,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "liquid",
             dependencies: [
-                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry",
+                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

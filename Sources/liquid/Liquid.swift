@@ -7,7 +7,8 @@ struct Liquid: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "liquid",
         abstract: "LiquidKit: fluid-interface motion, rendering and glass, headless.",
-        subcommands: [MotionCommand.self, FilterCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self]
+        subcommands: [MotionCommand.self, FilterCommand.self, RenderCommand.self, SimulateCommand.self,
+                      GalleryCommand.self, PlayCommand.self, BenchCommand.self]
     )
 
     /// Runs the tool. Errors become exactly one line on stderr (`liquid: error: …`) and a non-zero exit;

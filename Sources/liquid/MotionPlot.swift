@@ -9,20 +9,17 @@ struct MotionPlot {
     var samples: [MotionSample]
     var target: Double
     var start: Double
+    /// Pixels per point of the rendered image.
+    var scale = 2.0
 
-    /// Plot size in points; rendered at 2 pixels per point.
+    /// Plot size in points.
     static let size = Size(width: 640, height: 360)
     private static let plotArea = Rect(x: 64, y: 44, width: 552, height: 270)
 
     func render() throws -> Pixmap {
-        var canvas = Canvas(try Pixmap(size: Self.size, scale: 2, fill: .white))
+        var canvas = Canvas(try Pixmap(size: Self.size, scale: scale, fill: .white))
         let area = Self.plotArea
-        let tMax = max(samples.last?.t ?? 1, 1e-9)
-        var lo = min(start, target), hi = max(start, target)
-        for s in samples { lo = min(lo, s.value); hi = max(hi, s.value) }
-        if hi - lo < 1e-12 { lo -= 1; hi += 1 }
-        let pad = (hi - lo) * 0.08
-        lo -= pad; hi += pad
+        let (tMax, lo, hi) = ranges()
         func x(_ t: Double) -> Double { area.minX + t / tMax * area.width }
         func y(_ v: Double) -> Double { area.maxY - (v - lo) / (hi - lo) * area.height }
 
@@ -69,6 +66,42 @@ struct MotionPlot {
         let heading = TextRenderer(font: font, size: 13, color: RGBA(red: 0.11, green: 0.11, blue: 0.12))
         try heading.draw(title, at: Point(area.minX, 28), into: &canvas.pixmap)
         return canvas.pixmap
+    }
+
+    /// The time span and the padded value range the axes cover.
+    private func ranges() -> (tMax: Double, lo: Double, hi: Double) {
+        let tMax = max(samples.last?.t ?? 1, 1e-9)
+        var lo = min(start, target), hi = max(start, target)
+        for s in samples { lo = min(lo, s.value); hi = max(hi, s.value) }
+        if hi - lo < 1e-12 { lo -= 1; hi += 1 }
+        let pad = (hi - lo) * 0.08
+        return (tMax, lo - pad, hi + pad)
+    }
+
+    /// Marks time `t` on `image`, a ``render()`` of this plot: a faint vertical line and a dot on the curve
+    /// (the gallery animates the plot this way without redrawing it).
+    func drawMarker(at t: Double, on image: inout Pixmap) {
+        guard let value = Self.value(of: samples, at: t) else { return }
+        let area = Self.plotArea
+        let (tMax, lo, hi) = ranges()
+        let x = area.minX + t / tMax * area.width, y = area.maxY - (value - lo) / (hi - lo) * area.height
+        let blue = RGBA(red: 0, green: 0.48, blue: 1)
+        var canvas = Canvas(image)
+        canvas.stroke(Self.line(Point(x, area.minY), Point(x, area.maxY)), style: StrokeStyle(width: 1),
+                      paint: .solid(RGBA(red: 0, green: 0.48, blue: 1, alpha: 0.35)))
+        canvas.fill(Path(ellipseIn: Rect(x: x - 7, y: y - 7, width: 14, height: 14)), paint: .solid(.white))
+        canvas.fill(Path(ellipseIn: Rect(x: x - 5, y: y - 5, width: 10, height: 10)), paint: .solid(blue))
+        image = canvas.pixmap
+    }
+
+    /// The curve's value at `t`, interpolated linearly between samples (nil for no samples).
+    private static func value(of samples: [MotionSample], at t: Double) -> Double? {
+        guard let first = samples.first else { return nil }
+        guard t > first.t else { return first.value }
+        guard let after = samples.firstIndex(where: { $0.t >= t }) else { return samples.last?.value }
+        let a = samples[after - 1], b = samples[after]
+        let f = b.t > a.t ? (t - a.t) / (b.t - a.t) : 1
+        return a.value + (b.value - a.value) * f
     }
 
     private static func line(_ a: Point, _ b: Point) -> Path {

@@ -41,7 +41,7 @@ struct RenderCommand: ParsableCommand {
         guard frames <= Self.maximumFrames else {
             throw ValidationError("\(length) s at \(fps) fps is \(frames) frames; at most \(Self.maximumFrames) are allowed")
         }
-        var encoder = try AnimatedPNGEncoder(loopCount: 0)
+        var encoder = try AnimatedPNGEncoder(loopCount: 0, storesChangedRegions: true)
         for i in 0..<frames {
             let t = min(Double(i) / Double(fps), length)
             let image = try renderer.render(Self.document(tree, at: t, file: scene), scale: scale)

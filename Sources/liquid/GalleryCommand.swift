@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+
+/// `liquid gallery --out DIR`: every registered component under its scripted interaction, every example
+/// scene and a spring plot, as animated PNGs with posters, on one self-contained page `DIR/index.html`.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Render every component, example scene and a spring as animated PNGs into DIR/index.html.",
+        discussion: """
+        Components are driven by scripted touches (a tap, a drag, a press) exactly as `liquid simulate` drives \
+        them; scenes are rendered as by `liquid render` (keyframed ones with --animate). The page has no scripts \
+        and loads nothing from the network: open DIR/index.html in any browser.
+        """
+    )
+
+    @Option(help: "Output folder (created if needed): index.html and media/.") var out: String
+    @Option(help: "Pixels per point of every frame.") var scale: Double = 3
+    @Option(help: "Frames per second of every animation (1…60).") var fps: Int = 30
+    @Option(help: "Folder of example scenes (*.json); skipped with a note when absent and not given.")
+    var scenes: String?
+
+    /// The scenes folder used when --scenes is not given.
+    static let defaultScenes = "examples/scenes"
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
+        guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1…60; got \(fps)") }
+        guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
+    }
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sceneFiles = try Self.sceneFiles(in: scenes ?? Self.defaultScenes, required: scenes != nil)
+        let items = try MainActor.assumeIsolated {
+            var builder = GalleryBuilder(directory: out, scale: scale, framesPerSecond: fps, scenes: sceneFiles)
+            builder.report = { print($0) }
+            return try builder.build()
+        }
+        let page = GalleryPage(items: items).html()
+        let index = out + "/index.html"
+        do { try Data(page.utf8).write(to: URL(fileURLWithPath: index)) } catch {
+            throw ValidationErrorMessage("cannot write '\(index)': \(error.localizedDescription)")
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let bytes = items.reduce(0) { $0 + $1.bytes }
+        print(String(format: "wrote %@: %d animations, %.1f MB, in %.1f s", index, items.count, Double(bytes) / 1e6, seconds))
+    }
+
+    /// The `*.json` files of `folder`, sorted by name. A missing default folder gives none (with a note on
+    /// stderr); a missing folder the user named is an error.
+    static func sceneFiles(in folder: String, required: Bool) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if required { throw ValidationError("--scenes '\(folder)' is not a folder") }
+            FileHandle.standardError.write(Data("liquid: note: no '\(folder)' folder here; the gallery has no scenes\n".utf8))
+            return []
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+    }
+}
