@@ -59,7 +59,8 @@ struct CoverageRasterizer {
     var isEmpty: Bool { edges.isEmpty }
 
     /// Adds every subpath of `path`, mapped by `transform` into pixel coordinates, flattened to within
-    /// `tolerance` pixels. Each subpath is closed implicitly, as filling requires.
+    /// `tolerance` pixels with each curve's area preserved (see ``PathFlattener``), so curved edges are not
+    /// pulled inward by their chords. Each subpath is closed implicitly, as filling requires.
     ///
     /// Returns `false`, adding nothing, when the transform or a mapped point is not finite (documented
     /// behaviour of every fill: a non-finite path draws nothing).
@@ -74,7 +75,8 @@ struct CoverageRasterizer {
             return true
         }
         let visible = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        for polyline in PathFlattener.flatten(path, transform: transform, tolerance: tolerance, visible: visible) {
+        for polyline in PathFlattener.flatten(path, transform: transform, tolerance: tolerance, visible: visible,
+                                              preservingArea: true) {
             addPolygon(polyline.points)
         }
         return true
