@@ -20,6 +20,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The UI benchmarks drive main-actor views; the tool runs on the main thread, so run everything there.
+        try MainActor.assumeIsolated { try runOnMainActor() }
+    }
+
+    @MainActor
+    private func runOnMainActor() throws {
         if let folder = writeInputs {
             try Self.writeInputs(to: folder)
             return
@@ -29,6 +35,7 @@ struct BenchCommand: ParsableCommand {
         let wantsGlass = filter.map { "glass".contains($0) || $0.hasPrefix("glass") } ?? true
         let candidates = MotionBenchmarks.all + (wantsRaster ? RasterBenchmarks.all : [])
             + (wantsGlass ? GlassBenchmarks.all : [])
+            + (filter.map { "ui".contains($0) || $0.hasPrefix("ui") } ?? true ? ControlBenchmarks.all : [])
         let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
         guard !selected.isEmpty else { throw ValidationError("--filter '\(filter ?? "")' matches no benchmark") }
         let runner = BenchmarkRunner(runs: runs)

@@ -1,0 +1,100 @@
+import LiquidGeometry
+import LiquidUI
+
+/// Per-frame cost of every registered control at 3×, 60 fps, through the real compositor:
+/// idle (settled, nothing changes), animating (the frames right after a tap in the centre), and dragged
+/// (a finger moving every frame). `ui.gallery.frame` renders one frame of every control animating at once.
+/// One iteration is one frame; `ns_per_iteration` is the per-frame cost.
+@MainActor
+enum ControlBenchmarks {
+    static let frames = 24
+
+    static var all: [Benchmark] {
+        ComponentRegistry.names.flatMap { name in
+            [idle(name), animating(name), dragged(name)]
+        } + [galleryFrame()]
+    }
+
+    /// A simulator with the component settled (1 s without touches).
+    private static func settled(_ name: String) -> ComponentSimulator {
+        let simulator = try! ComponentSimulator(component: try! ComponentRegistry.make(name), framesPerSecond: 60, scale: 3)
+        _ = simulator.run(touches: [], duration: 1)
+        return simulator
+    }
+
+    private static func centre(of simulator: ComponentSimulator) -> Point {
+        let size = simulator.component.simulationSize
+        return simulator.origin + Point(size.width / 2, size.height / 2)
+    }
+
+    private static func idle(_ name: String) -> Benchmark {
+        let simulator = settled(name)
+        return Benchmark(name: "ui.\(name).idle", unit: "frame", iterations: frames) {
+            let loop = simulator.runLoop
+            var damage = 0.0
+            for _ in 0..<frames {
+                let info = loop.step(to: loop.currentTime + loop.frameInterval)
+                damage += Double(info.damage?.area ?? 0)
+            }
+            return damage
+        }
+    }
+
+    /// Each run starts from a settled control, taps its centre, and times the next frames.
+    private static func animating(_ name: String) -> Benchmark {
+        var simulator = settled(name)
+        return Benchmark(name: "ui.\(name).animating", unit: "frame", iterations: frames, prepare: {
+            simulator = settled(name)
+            let loop = simulator.runLoop, p = centre(of: simulator)
+            _ = loop.dispatch(Touch(phase: .began, location: p, timestamp: loop.currentTime))
+            _ = loop.step(to: loop.currentTime + loop.frameInterval)
+            _ = loop.dispatch(Touch(phase: .ended, location: p, timestamp: loop.currentTime))
+        }) {
+            let loop = simulator.runLoop
+            var damage = 0.0
+            for _ in 0..<frames { damage += Double(loop.step(to: loop.currentTime + loop.frameInterval).damage?.area ?? 0) }
+            return damage
+        }
+    }
+
+    /// Each run presses the control's centre and moves the finger 2 pt right every frame.
+    private static func dragged(_ name: String) -> Benchmark {
+        var simulator = settled(name)
+        return Benchmark(name: "ui.\(name).dragged", unit: "frame", iterations: frames, prepare: {
+            simulator = settled(name)
+            let loop = simulator.runLoop
+            _ = loop.dispatch(Touch(phase: .began, location: centre(of: simulator), timestamp: loop.currentTime))
+            _ = loop.step(to: loop.currentTime + loop.frameInterval)
+        }) {
+            let loop = simulator.runLoop, start = centre(of: simulator)
+            var damage = 0.0
+            for i in 1...frames {
+                let t = loop.currentTime + loop.frameInterval
+                _ = loop.dispatch(Touch(phase: .moved, location: start + Point(2 * Double(i), 0), timestamp: t))
+                damage += Double(loop.step(to: t).damage?.area ?? 0)
+            }
+            return damage
+        }
+    }
+
+    /// One frame of every control animating (each just tapped): the cost of a busy gallery frame.
+    private static func galleryFrame() -> Benchmark {
+        var simulators: [ComponentSimulator] = []
+        return Benchmark(name: "ui.gallery.frame", unit: "frame", iterations: 1, prepare: {
+            simulators = ComponentRegistry.names.map(settled)
+            for simulator in simulators {
+                let loop = simulator.runLoop, p = centre(of: simulator)
+                _ = loop.dispatch(Touch(phase: .began, location: p, timestamp: loop.currentTime))
+                _ = loop.step(to: loop.currentTime + loop.frameInterval)
+                _ = loop.dispatch(Touch(phase: .ended, location: p, timestamp: loop.currentTime))
+            }
+        }) {
+            var damage = 0.0
+            for simulator in simulators {
+                let loop = simulator.runLoop
+                damage += Double(loop.step(to: loop.currentTime + loop.frameInterval).damage?.area ?? 0)
+            }
+            return damage
+        }
+    }
+}
