@@ -11,13 +11,13 @@ import LiquidRaster
 /// draw it scaled.
 ///
 /// A reference type because it is a place (stored images); not `Sendable`: use one per rendering thread.
-public final class BakedShadingCache {
+package final class BakedShadingCache {
     /// Entries kept at most (≥ 1).
-    public let capacity: Int
+    package let capacity: Int
     /// Renders performed so far (cache misses).
-    public private(set) var renderCount = 0
+    package private(set) var renderCount = 0
     /// Requests answered from the cache.
-    public private(set) var hitCount = 0
+    package private(set) var hitCount = 0
 
     private struct Key: Hashable {
         let shading: BakedShading
@@ -29,13 +29,13 @@ public final class BakedShadingCache {
     private var order: [Key] = []
 
     /// A cache holding up to `capacity` baked sizes (clamped to at least 1).
-    public init(capacity: Int = 16) {
+    package init(capacity: Int = 16) {
         self.capacity = Swift.max(capacity, 1)
     }
 
     /// The baked images for `shading` at `size` points and `scale`, rendered on the first request only.
     /// - Throws: as ``BakedShading/render(size:scale:)``.
-    public func image(for shading: BakedShading, size: Size, scale: Double) throws(RasterError) -> BakedShading.Image {
+    package func image(for shading: BakedShading, size: Size, scale: Double) throws(RasterError) -> BakedShading.Image {
         guard size.isFinite, scale.isFinite, scale > 0 else {
             throw .invalidSize("baked shading size \(size.width)×\(size.height) pt at scale \(scale) is not finite and positive")
         }
@@ -56,7 +56,7 @@ public final class BakedShadingCache {
     }
 
     /// Drops every stored image (the counters keep counting).
-    public func removeAll() {
+    package func removeAll() {
         entries.removeAll()
         order.removeAll()
     }

@@ -47,6 +47,14 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// The back-ported tab bar's softening: σ = 2 pt.
     public static let tabBar = EdgeSoftening(trustedSigma: 2)
 
+    /// A softening whose σ is a constant written in code, without `try` (three levels).
+    /// - Precondition: `sigma` is finite and ≥ 0 (values from outside the program go through the throwing
+    ///   ``init(sigma:levels:)``).
+    public static func constant(sigma: Double) -> EdgeSoftening {
+        precondition(sigma.isFinite && sigma >= 0, "EdgeSoftening.constant needs a finite σ ≥ 0")
+        return EdgeSoftening(trustedSigma: sigma)
+    }
+
     private init(trustedSigma: Double) {
         sigma = trustedSigma
         levels = 3

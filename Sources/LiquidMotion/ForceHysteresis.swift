@@ -65,6 +65,16 @@ public struct ForceHysteresis: Hashable, Sendable {
         }
     }
 
+    /// The thresholds of a pressure-sensitive button: reset 0.4, activate 0.5, confirm 0.49 (an idle
+    /// state machine, the same as `try ForceHysteresis()`, but without `try`).
+    public static let standard = ForceHysteresis(uncheckedReset: 0.4, activate: 0.5, confirm: 0.49)
+
+    private init(uncheckedReset reset: Double, activate: Double, confirm: Double) {
+        resetThreshold = reset
+        activateThreshold = activate
+        confirmThreshold = confirm
+    }
+
     /// Feeds one force sample and returns the event it caused, if any.
     ///
     /// - Complexity: O(1).

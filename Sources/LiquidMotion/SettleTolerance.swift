@@ -22,6 +22,15 @@ public struct SettleTolerance: Hashable, Sendable {
         self.velocity = velocity
     }
 
+    /// A tolerance written as constants in code, without `try`.
+    /// - Precondition: both bounds are positive and finite (values from outside the program go through
+    ///   the throwing ``init(value:velocity:)``).
+    public static func constant(value: Double, velocity: Double) -> SettleTolerance {
+        precondition(value.isFinite && value > 0 && velocity.isFinite && velocity > 0,
+                     "SettleTolerance.constant needs positive finite bounds")
+        return SettleTolerance(unchecked: value, velocity: velocity)
+    }
+
     private init(unchecked value: Double, velocity: Double) {
         self.value = value
         self.velocity = velocity

@@ -80,6 +80,19 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         self.init(uncheckedMass: mass, naturalFrequency: tau / settlingDuration, dampingRatio: dampingRatio)
     }
 
+    /// A spring from a response and damping ratio written as constants in code, without `try`.
+    ///
+    /// Controls declare their springs this way (`static let chase = Spring.constant(response: 0.18,
+    /// dampingRatio: 0.86)`), so library code needs no `try!`.
+    /// - Precondition: `response` is positive and finite and `dampingRatio` is finite and ≥ 0. Values that
+    ///   come from outside the program (files, command lines, users) go through the throwing
+    ///   ``init(response:dampingRatio:mass:)`` instead, which reports a bad value rather than stopping.
+    public static func constant(response: Double, dampingRatio: Double) -> Spring {
+        precondition(response.isFinite && response > 0 && dampingRatio.isFinite && dampingRatio >= 0,
+                     "Spring.constant needs a positive finite response and a finite damping ratio ≥ 0")
+        return Spring(uncheckedMass: 1, naturalFrequency: 2 * .pi / response, dampingRatio: dampingRatio)
+    }
+
     /// Inner initialiser: callers guarantee positive finite mass and ω₀, and finite ζ ≥ 0.
     init(uncheckedMass mass: Double, naturalFrequency: Double, dampingRatio: Double) {
         self.mass = mass
@@ -161,7 +174,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// forms that stay accurate as ω_d or μ → 0 (so results are continuous across ζ = 1) and never form
     /// ∞·0 for stiff, heavily damped springs.
     /// - Precondition: `t` is finite and ≥ 0 (time does not run backwards).
-    public func transition(over t: Double) -> SpringTransition {
+    @usableFromInline package func transition(over t: Double) -> SpringTransition {
         let w0 = naturalFrequency, zeta = dampingRatio
         let lambda = zeta * w0
         let p: Double, q: Double

@@ -85,6 +85,19 @@ public struct VelocityTracker: Sendable {
         self.capacity = capacity
     }
 
+    /// An empty tracker with the default settings (linear fit, 0.1 s horizon, 0.04 s gap, 20 samples) —
+    /// the same as `try VelocityTracker()`, without `try`.
+    public static var standard: VelocityTracker {
+        VelocityTracker(uncheckedStrategy: .linear, horizon: 0.1, maximumGap: 0.04, capacity: 20)
+    }
+
+    private init(uncheckedStrategy strategy: Strategy, horizon: Double, maximumGap: Double, capacity: Int) {
+        self.strategy = strategy
+        self.horizon = horizon
+        self.maximumGap = maximumGap
+        self.capacity = capacity
+    }
+
     /// The stored samples, oldest first (at most ``capacity``).
     public var samples: [Sample] { Array(ring) }
 

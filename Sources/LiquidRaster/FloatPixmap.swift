@@ -4,16 +4,16 @@
 /// Guarantees: the same size limits as ``Pixmap``; converting a `Pixmap` to `FloatPixmap` and back is
 /// bit-exact; ``pixmap()`` rounds to nearest and clamps to 0…1 and to colour ≤ alpha, so any float content
 /// converts to a valid premultiplied 8-bit image.
-public struct FloatPixmap: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
-    public let scale: Double
+package struct FloatPixmap: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
+    package let scale: Double
     /// R, G, B, A per pixel, row-major, premultiplied, nominally 0…1.
-    public var components: [Float]
+    package var components: [Float]
 
     /// A transparent image.
     /// - Throws: ``RasterError/invalidSize(_:)`` for sizes ``Pixmap`` refuses.
-    public init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
+    package init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
         _ = try Pixmap(width: 1, height: 1, scale: scale)  // validates the scale
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide,
               width * height <= Pixmap.maximumPixels else {
@@ -26,7 +26,7 @@ public struct FloatPixmap: Equatable, Sendable {
     }
 
     /// The 8-bit image's pixels as floats (v / 255).
-    public init(_ pixmap: Pixmap) {
+    package init(_ pixmap: Pixmap) {
         width = pixmap.width
         height = pixmap.height
         scale = pixmap.scale
@@ -34,7 +34,7 @@ public struct FloatPixmap: Equatable, Sendable {
     }
 
     /// The pixel at (x, y) as premultiplied (r, g, b, a). - Precondition: inside the image.
-    public subscript(x: Int, y: Int) -> SIMD4<Float> {
+    package subscript(x: Int, y: Int) -> SIMD4<Float> {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)×\(height)")
             let i = 4 * (y * width + x)
@@ -49,7 +49,7 @@ public struct FloatPixmap: Equatable, Sendable {
     }
 
     /// Quantises to 8 bits: round to nearest, alpha clamped to 0…1, colour clamped to 0…alpha (NaN → 0).
-    public func pixmap() -> Pixmap {
+    package func pixmap() -> Pixmap {
         var bytes = [UInt8](repeating: 0, count: components.count)
         components.withUnsafeBufferPointer { source in
             for p in stride(from: 0, to: source.count, by: 4) {

@@ -15,7 +15,7 @@ import LiquidRaster
 /// - The effect must be a pure function of its inputs (and its own state; after changing that state call
 ///   ``Layer/setNeedsDisplay()``): the compositor re-runs it only when something beneath it or the layer
 ///   changed, and relies on the same inputs giving the same pixels.
-public protocol BackdropEffect {
+package protocol BackdropEffect {
     /// How far beyond the layer's shape, in points, the effect reads the backdrop (a blur's reach, a
     /// refraction's displacement). Not negative.
     var sampleOutset: Double { get }

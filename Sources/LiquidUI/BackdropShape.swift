@@ -2,18 +2,18 @@ import LiquidGeometry
 import LiquidRaster
 
 /// Where a backdrop layer's shape lies in the backdrop pixmap handed to a ``BackdropEffect``.
-public struct BackdropShape: Sendable {
+package struct BackdropShape: Sendable {
     /// The layer's bounds in its local space (points).
-    public var bounds: Rect
+    package var bounds: Rect
     /// The layer's corner radii (points, local space) and style.
-    public var cornerRadii: CornerRadii
-    public var cornerStyle: CornerStyle
+    package var cornerRadii: CornerRadii
+    package var cornerStyle: CornerStyle
     /// Local points → pixels of the backdrop pixmap (top-left of the pixmap is (0, 0)).
-    public var transform: AffineTransform
+    package var transform: AffineTransform
     /// Where the backdrop pixmap sits in the render target, in device pixels of the root.
-    public var region: PixelRect
+    package var region: PixelRect
 
-    public init(bounds: Rect, cornerRadii: CornerRadii, cornerStyle: CornerStyle, transform: AffineTransform,
+    package init(bounds: Rect, cornerRadii: CornerRadii, cornerStyle: CornerStyle, transform: AffineTransform,
                 region: PixelRect) {
         self.bounds = bounds
         self.cornerRadii = cornerRadii
@@ -23,7 +23,7 @@ public struct BackdropShape: Sendable {
     }
 
     /// The outline in backdrop pixels (the bounds rounded by the corner radii, transformed).
-    public var path: Path {
+    package var path: Path {
         var path = Path()
         let radii = cornerRadii.clamped(toFit: bounds.size)
         switch cornerStyle {
@@ -34,5 +34,5 @@ public struct BackdropShape: Sendable {
     }
 
     /// The bounding box of the shape in backdrop pixels.
-    public var pixelBounds: Rect { transform.apply(to: bounds) }
+    package var pixelBounds: Rect { transform.apply(to: bounds) }
 }

@@ -36,7 +36,7 @@ public final class Compositor {
     /// The image as of the last render.
     public private(set) var image: Pixmap
     /// What the last render did.
-    public private(set) var statistics = RenderStatistics()
+    package private(set) var statistics = RenderStatistics()
 
     private weak var lastRoot: Layer?
     private var hasRendered = false

@@ -7,25 +7,25 @@ import LiquidRaster
 /// never grows beyond ``maximumCount``: past it the two rects whose union wastes least are merged.
 ///
 /// Guarantee: the union of ``rects`` always contains every pixel of every rect added.
-public struct DamageRegion: Sendable, Equatable {
+package struct DamageRegion: Sendable, Equatable {
     /// The most rects kept.
-    public static let maximumCount = 8
+    package static let maximumCount = 8
 
     /// The rects, none empty.
-    public private(set) var rects: [PixelRect] = []
+    package private(set) var rects: [PixelRect] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether nothing was added (or only empty rects).
-    public var isEmpty: Bool { rects.isEmpty }
+    package var isEmpty: Bool { rects.isEmpty }
 
     /// The bounding box of all rects, or `nil` when empty.
-    public var bounds: PixelRect? {
+    package var bounds: PixelRect? {
         rects.reduce(nil as PixelRect?) { $0.union($1) }
     }
 
     /// Adds `rect` (ignored when empty), merging as described above.
-    public mutating func add(_ rect: PixelRect) {
+    package mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         var merged = rect
         var i = 0
@@ -44,17 +44,17 @@ public struct DamageRegion: Sendable, Equatable {
     }
 
     /// Adds `rect` when it is not `nil`.
-    public mutating func add(_ rect: PixelRect?) {
+    package mutating func add(_ rect: PixelRect?) {
         if let rect { add(rect) }
     }
 
     /// Whether any rect shares a pixel with `rect`.
-    public func intersects(_ rect: PixelRect) -> Bool {
+    package func intersects(_ rect: PixelRect) -> Bool {
         rects.contains { $0.intersects(rect) }
     }
 
     /// Every rect clipped to `limit` (rects outside it are dropped).
-    public func clipped(to limit: PixelRect) -> DamageRegion {
+    package func clipped(to limit: PixelRect) -> DamageRegion {
         var out = DamageRegion()
         out.rects = rects.compactMap { $0.intersection(limit) }
         return out

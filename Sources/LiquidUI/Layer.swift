@@ -99,7 +99,7 @@ public final class Layer {
     }
 
     /// An effect drawn from the pixels beneath the layer (glass, frosted backgrounds), under its content.
-    public var backdrop: (any BackdropEffect)? {
+    package var backdrop: (any BackdropEffect)? {
         didSet { markChanged() }
     }
 

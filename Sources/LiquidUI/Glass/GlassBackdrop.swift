@@ -26,33 +26,33 @@ import LiquidRaster
 /// revision that changes only when the backdrop's bytes change: glass that animates over a still backdrop
 /// is not frosted again. ``probes`` also measure the average colour beneath given rectangles (for vibrant
 /// content) from a sparse grid of about one sample per point.
-public struct GlassBackdrop: BackdropEffect {
+package struct GlassBackdrop: BackdropEffect {
     /// A rectangle (layer-local points) whose average backdrop colour is reported to a probe.
-    public struct ProbeRequest {
-        public var probe: GlassBackdropProbe
-        public var rect: Rect
+    package struct ProbeRequest {
+        package var probe: GlassBackdropProbe
+        package var rect: Rect
 
-        public init(probe: GlassBackdropProbe, rect: Rect) {
+        package init(probe: GlassBackdropProbe, rect: Rect) {
             self.probe = probe
             self.rect = rect
         }
     }
 
     /// The glass to draw, back to front, in layer-local points.
-    public var containers: [GlassContainer]
+    package var containers: [GlassContainer]
     /// How far beyond the layer's bounds the backdrop is read, points.
-    public var sampleOutset: Double
+    package var sampleOutset: Double
     /// The cache and backdrop revision shared across frames.
-    public let state: GlassBackdropState
+    package let state: GlassBackdropState
     /// Average-colour measurements to report while rendering.
-    public var probes: [ProbeRequest]
+    package var probes: [ProbeRequest]
 
     /// - Parameters:
     ///   - containers: the glass, in layer-local points.
     ///   - sampleOutset: how far beyond the bounds to read (default 0: the layer already has room).
     ///   - state: keep one per layer so the frost is reused between frames.
     ///   - probes: average-colour measurements.
-    public init(containers: [GlassContainer], sampleOutset: Double = 0, state: GlassBackdropState = GlassBackdropState(),
+    package init(containers: [GlassContainer], sampleOutset: Double = 0, state: GlassBackdropState = GlassBackdropState(),
                 probes: [ProbeRequest] = []) {
         self.containers = containers
         self.sampleOutset = sampleOutset
@@ -61,18 +61,18 @@ public struct GlassBackdrop: BackdropEffect {
     }
 
     /// One container.
-    public init(container: GlassContainer, sampleOutset: Double = 0, state: GlassBackdropState = GlassBackdropState()) {
+    package init(container: GlassContainer, sampleOutset: Double = 0, state: GlassBackdropState = GlassBackdropState()) {
         self.init(containers: [container], sampleOutset: sampleOutset, state: state)
     }
 
     /// Whether two effects draw the same thing with the same state (and report to the same probes).
-    public func isEquivalent(to other: GlassBackdrop) -> Bool {
+    package func isEquivalent(to other: GlassBackdrop) -> Bool {
         containers == other.containers && sampleOutset == other.sampleOutset && state === other.state
             && probes.count == other.probes.count
             && zip(probes, other.probes).allSatisfy { $0.probe === $1.probe && $0.rect == $1.rect }
     }
 
-    public func render(backdrop: Pixmap, into output: inout Pixmap, shape: BackdropShape, scale: Double) throws {
+    package func render(backdrop: Pixmap, into output: inout Pixmap, shape: BackdropShape, scale: Double) throws {
         let revision = state.revision(for: backdrop)
         let t = shape.transform
         for request in probes {

@@ -8,16 +8,16 @@ import Observation
 /// glass changes colour. The value is written while the compositor renders (on the main thread), and only
 /// when it moves by more than ``threshold`` in some channel, so an unchanged backdrop never invalidates.
 @Observable
-public final class GlassBackdropProbe {
+package final class GlassBackdropProbe {
     /// The straight (un-premultiplied) average colour of the backdrop under the glass, opaque; `nil` until
     /// the glass has been rendered (or when nothing beneath was visible).
-    public private(set) var averageColor: RGBA?
+    package private(set) var averageColor: RGBA?
 
     /// The smallest per-channel change (0…1) that is reported.
-    @ObservationIgnored public let threshold: Double
+    @ObservationIgnored package let threshold: Double
 
     /// - Parameter threshold: the smallest per-channel change reported (default 0.01).
-    public init(threshold: Double = 0.01) {
+    package init(threshold: Double = 0.01) {
         self.threshold = threshold
     }
 

@@ -11,22 +11,22 @@ import LiquidRaster
 ///
 /// A place, not a value: share one state between the successive ``GlassBackdrop`` values of one glass
 /// layer. Not `Sendable`; use it from the thread that renders (the main actor, for the compositor).
-public final class GlassBackdropState {
+package final class GlassBackdropState {
     /// The frosted backdrops kept between frames.
-    public let cache: BackdropCache
+    package let cache: BackdropCache
     /// Bumped whenever the backdrop beneath changes.
-    public private(set) var revision: UInt64 = 0
+    package private(set) var revision: UInt64 = 0
     /// How many times the effect rendered.
-    public private(set) var renderCount = 0
+    package private(set) var renderCount = 0
     private var lastBackdrop: Pixmap?
 
     /// - Parameter capacity: frosted regions kept (a pressed surface can need a second region).
-    public init(capacity: Int = 4) {
+    package init(capacity: Int = 4) {
         cache = BackdropCache(capacity: capacity)
     }
 
     /// How many times a backdrop had to be frosted (the cache's misses).
-    public var frostCount: Int { cache.misses }
+    package var frostCount: Int { cache.misses }
 
     /// The revision for `backdrop`: the previous one when the pixels are identical, else a new one.
     func revision(for backdrop: Pixmap) -> UInt64 {

@@ -72,7 +72,7 @@ open class GlassContainerView: View {
     public var isAnimating: Bool { !materializeProgress.isSettled || host.isMorphing }
 
     /// The glass renderer's cache and backdrop revision: one for all children.
-    public var glassState: GlassBackdropState { host.state }
+    package var glassState: GlassBackdropState { host.state }
 
     /// The morph's progress (1 when none runs).
     public var morphProgress: Double { host.morphProgress }

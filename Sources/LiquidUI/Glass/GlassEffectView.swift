@@ -83,7 +83,7 @@ open class GlassEffectView: View {
     public var glassID: String? { didSet { if glassID != oldValue { geometryDidChange() } } }
 
     /// The average colour beneath the glass, as last rendered.
-    public let backdropProbe = GlassBackdropProbe()
+    package let backdropProbe = GlassBackdropProbe()
 
     /// The container this view's glass belongs to, if any.
     public private(set) weak var container: GlassContainerView?
@@ -137,7 +137,7 @@ open class GlassEffectView: View {
     public var isAnimating: Bool { !press.isSettled || !materializeProgress.isSettled || host.isMorphing }
 
     /// The glass renderer's cache and backdrop revision (for a standalone view).
-    public var glassState: GlassBackdropState { host.state }
+    package var glassState: GlassBackdropState { host.state }
 
     /// Whether the glass is on and has a style.
     var isGlassActive: Bool { isGlassEnabled && style != .identity }
