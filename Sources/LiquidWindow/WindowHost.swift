@@ -1,75 +1,130 @@
-#if canImport(CX11)
 import LiquidGeometry
 import LiquidRaster
 import LiquidUI
 
-/// One component in a `liquid play` window: hosts it as ``ComponentSimulator`` does (padding around it,
-/// on its gallery stage), and drives the run loop in real time from a ``WindowTickSource`` at the
-/// display's refresh rate. Each tick: window events become touches (``PointerFinger``), the run loop
-/// steps, the compositor redraws what changed, and just that rectangle goes to the window.
+/// Shows a LiquidUI view tree in an X11 window and drives it in real time, with the mouse as a finger.
+///
+/// ```swift
+/// let root = View()
+/// root.addSubview(LiquidSwitch())                   // …laid out in points
+/// let window = try WindowHost(root: root, size: Size(width: 240, height: 120), title: "Demo")
+/// try window.run()                                   // until the window is closed
+/// ```
+///
+/// The host owns a ``UIRunLoop`` (``runLoop``) whose root is the view given to ``init(root:size:scale:title:background:framesPerSecond:)``
+/// and a compositor of the window's size. ``run(seconds:)`` ticks at ``framesPerSecond`` — by default the
+/// display's refresh rate from XRandR, else 60 Hz — and does everything on the calling (main) thread in a
+/// fixed order per frame: window events become touches, the run loop steps to the frame time, the
+/// compositor redraws what changed, and just that rectangle is sent to the window.
+///
+/// ## The mouse as a finger
+/// The left button is the finger: press, drag and release are one touch's began, moved and ended samples,
+/// at the pointer's position in points (window pixels ÷ `scale`); a new press is a new touch. Holding Shift
+/// gives the touch full force (1); otherwise each wheel notch up adds 0.1 of force and each notch down takes
+/// 0.1 away, within 0…1. A change of force while the button is down is a moved sample at the same place.
+/// Touches are stamped on the run loop's clock, in order, between the previous frame and the current one.
+///
+/// ## Ending
+/// Escape, the window manager's close button or the window being destroyed closes the window and ends
+/// ``run(seconds:)``; so does ``close()``. ``stop()`` and the end of the duration only end the run: the
+/// window stays on screen, showing the last frame, until ``close()`` or until the host is released, and a
+/// later ``run(seconds:)`` goes on where time stopped. A touch still down when a run ends is cancelled.
 @MainActor
-final class PlaySession {
-    /// How a session ended.
-    enum Outcome: Equatable {
-        /// Escape, the close button, or the window destroyed: leave.
-        case quit
-        /// Tab, Shift-Tab or a digit: show this component next.
-        case show(String)
+public final class WindowHost {
+    /// The run loop driving the view tree: its ``UIRunLoop/root`` is the view the host was made with, its
+    /// size the window's size in points.
+    public let runLoop: UIRunLoop
+    /// The frame rate the window ticks at.
+    public let framesPerSecond: Double
+    /// The window's title (ASCII), shown by the window manager.
+    public var title: String {
+        didSet { window.setTitle(title) }
     }
+    /// Called after each frame has been shown, with the frame's time on the run loop's clock (seconds).
+    public var onFrame: (@MainActor (_ time: Double) -> Void)?
+    /// Called, before the frame is stepped, for each key press other than Escape and Shift.
+    public var onKey: (@MainActor (WindowKey) -> Void)?
 
-    let name: String
-    private let component: any SimulatableComponent
-    private let loop: UIRunLoop
-    private let compositor: LiquidUI.Compositor
     private let window: X11Window
+    private let compositor: Compositor
     private let source: WindowTickSource
-    private let trace: StateTrace?
     private var finger: PointerFinger
-    private var outcome: Outcome?
-    private var failure: Error?
+    private var failure: (any Error)?
+    private var isStopping = false
     /// Run-loop time minus X server time, fixed by the first timed event (server times are milliseconds).
     private var serverOffset: Double?
     private var lastStamp = 0.0
     private var lastTick = 0.0
 
-    /// Opens a window on `display` for the component registered as `name`.
-    /// - Throws: ``ValidationErrorMessage`` for an unknown name; run-loop, raster or window errors.
-    init(name: String, display: X11Display, scale: Double, framesPerSecond: Double, trace: StateTrace?) throws {
-        self.name = name
-        component = try ComponentRegistry.make(name)
-        let simulator = try ComponentSimulator(component: component, framesPerSecond: framesPerSecond, scale: scale,
-                                               rendersFrames: false)
-        loop = simulator.runLoop
-        GalleryStage.forComponent(name).install(in: loop.root, size: loop.size)
-        let background = PremultipliedRGBA8(GalleryStage.baseColor)
-        compositor = try LiquidUI.Compositor(size: loop.size, scale: scale, background: background)
-        let names = ComponentRegistry.names
-        let number = (names.firstIndex(of: name) ?? 0) + 1
-        let title = "liquid play: \(name) [\(number)/\(names.count)] \(Int(framesPerSecond.rounded())) Hz - "
-            + "mouse: finger, Shift/wheel: force, Tab: next, Esc: quit"
+    /// Opens a window showing `root`, sized `size` points at `scale` pixels per point.
+    ///
+    /// - Parameters:
+    ///   - root: the view that fills the window; it must have no superview.
+    ///   - size: the window's size in points.
+    ///   - scale: window pixels per point.
+    ///   - title: the window's title (ASCII).
+    ///   - background: the colour beneath the view tree, which translucent pixels are laid over.
+    ///   - framesPerSecond: the tick rate; `nil` for the display's refresh rate (kept within 24…360 Hz),
+    ///     or 60 Hz when the display does not report one.
+    /// - Throws: ``WindowError/noDisplay(display:)`` when `DISPLAY` is unset or names no reachable X server;
+    ///   ``WindowError/unsupportedDisplay(_:)`` when the server cannot show such a window;
+    ///   ``UIRunLoopError`` for a size, scale or frame rate out of range, or a root that has a superview.
+    public init(root: View, size: Size, scale: Double = 2, title: String = "LiquidKit", background: RGBA = .white,
+                framesPerSecond: Double? = nil) throws {
+        let display = try X11Display()
+        let rate = framesPerSecond ?? display.refreshRate.map { min(max($0, 24), 360) } ?? 60
+        runLoop = try UIRunLoop(root: root, size: size, scale: scale, framesPerSecond: rate)
+        self.framesPerSecond = rate
+        let base = PremultipliedRGBA8(background)
+        compositor = try Compositor(size: size, scale: scale, background: base)
         window = try X11Window(display: display, width: compositor.image.width, height: compositor.image.height,
-                               title: title, background: background)
-        source = try WindowTickSource(framesPerSecond: framesPerSecond)
+                               title: title, background: base)
+        self.title = title
+        source = try WindowTickSource(framesPerSecond: rate)
         finger = PointerFinger(scale: scale)
-        self.trace = trace
     }
 
-    /// Runs until the window is closed or another component is asked for; the window is gone afterwards.
-    /// - Throws: a rendering error (the first one ends the session).
-    func run() throws -> Outcome {
+    /// Whether the window is still open (not closed by the user or by ``close()``).
+    public private(set) var isOpen = true
+
+    /// Shows frames until the window is closed, ``stop()`` is called (from a handler), or `seconds` of wall
+    /// time have passed; returns at once if the window is already closed.
+    /// - Throws: the first rendering error, which ends the run.
+    public func run(seconds: Double = .infinity) throws {
+        guard isOpen else { return }
+        isStopping = false
+        failure = nil
+        source.origin = runLoop.lastFrameTime.map { $0 + runLoop.frameInterval } ?? runLoop.currentTime
+        lastTick = source.origin
         source.beforeTick = { [weak self] now in MainActor.assumeIsolated { self?.handleEvents(now: now) } }
         source.afterTick = { [weak self] now in MainActor.assumeIsolated { self?.present(now: now) } }
-        trace?.record(component: name, time: 0, state: component.simulationState)
-        loop.drive(from: source)
-        source.run()
-        loop.stopDriving()
-        window.close()
-        trace?.finish(component: name, time: lastTick, state: component.simulationState)
+        runLoop.drive(from: source)
+        source.run(seconds: seconds)
+        runLoop.stopDriving()
+        if finger.isDown, let touch = finger.cancel(at: lastTick) {
+            // The run ended between frames (its duration ran out): show the cancelled touch's frame too.
+            runLoop.dispatch(touch)
+            runLoop.step(to: lastTick)
+            present(now: lastTick)
+        }
         if let failure { throw failure }
-        return outcome ?? .quit
     }
 
-    /// Turns pending window events into touches and decisions, before the run loop steps to `now`.
+    /// Ends ``run(seconds:)`` after the current frame; the window stays open.
+    public func stop() {
+        isStopping = true
+        source.stop()
+    }
+
+    /// Closes the window (once) and ends ``run(seconds:)`` after the current frame.
+    public func close() {
+        stop()
+        guard isOpen else { return }
+        isOpen = false
+        window.close()
+    }
+
+    /// Turns pending window events into touches and key calls, before the run loop steps to `now`.
     private func handleEvents(now: Double) {
         for event in window.events() {
             switch event {
@@ -85,40 +140,31 @@ final class PlaySession {
                 dispatch(finger.shift(held: held, at: stamp(time, now: now)))
             case .expose(let rect):
                 window.redraw(rect)
+            case .key(let key):
+                onKey?(key)
             case .quit:
-                outcome = .quit
-            case .nextComponent(let forward):
-                let names = ComponentRegistry.names
-                if names.count > 1, let index = names.firstIndex(of: name) {
-                    outcome = .show(names[(index + (forward ? 1 : names.count - 1)) % names.count])
-                }
-            case .pickComponent(let number):
-                let names = ComponentRegistry.names
-                if number <= names.count, names[number - 1] != name { outcome = .show(names[number - 1]) }
+                close()
             }
-            if outcome != nil { break }
+            if isStopping { break }
         }
-        if outcome != nil {
-            dispatch(finger.cancel(at: now))
-            source.stop()
-        }
+        if isStopping { dispatch(finger.cancel(at: now)) }
     }
 
-    /// Renders what changed in the frame the run loop just stepped to, shows it, and traces the state.
+    /// Renders what changed in the frame the run loop just stepped to, shows it, and reports the frame.
     private func present(now: Double) {
         lastTick = now
         do {
-            let frame = try compositor.render(loop.root.layer)
-            if let damage = frame.damage { window.show(frame.image, rect: damage) }
+            let frame = try compositor.render(runLoop.root.layer)
+            if isOpen, let damage = frame.damage { window.show(frame.image, rect: damage) }
         } catch {
             failure = error
-            source.stop()
+            stop()
         }
-        trace?.record(component: name, time: now, state: component.simulationState)
+        onFrame?(now)
     }
 
     private func dispatch(_ touch: Touch?) {
-        if let touch { loop.dispatch(touch) }
+        if let touch { runLoop.dispatch(touch) }
     }
 
     /// The run-loop time of an event stamped `serverTime` (milliseconds on the X server's clock), seen
@@ -136,4 +182,3 @@ final class PlaySession {
         return time
     }
 }
-#endif
