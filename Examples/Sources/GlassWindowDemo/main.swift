@@ -1,3 +1,4 @@
+import Foundation
 import LiquidKit
 import LiquidWindow
 
@@ -16,5 +17,10 @@ root.addSubview(LiquidSlider(frame: Rect(x: 20, y: 70, width: 300, height: 44)))
 let button = GlassButton(frame: Rect(x: 86, y: 140, width: 168, height: 52), title: "Tap me")
 button.addAction(for: .touchUpInside) { _ in print("tapped") }
 root.addSubview(button)
-let window = try WindowHost(root: root, size: Size(width: 340, height: 220), title: "LiquidKit demo")
-try window.run(seconds: CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? .infinity)
+do {
+    let window = try WindowHost(root: root, size: Size(width: 340, height: 220), title: "LiquidKit demo")
+    try window.run(seconds: CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? .infinity)
+} catch {
+    FileHandle.standardError.write(Data("GlassWindowDemo: \(error)\n".utf8))  // e.g. no X display
+    exit(1)
+}
