@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Module layout follows shared/brief/architecture.md:
-// liquid ─► LiquidUI ─► LiquidGlass ─► LiquidRaster ─► LiquidGeometry
-//              └──────► LiquidMotion ─────────────────────┘
+// Module layout (each module depends only on those to its right):
+// liquid ─► LiquidWindow ─► LiquidUI ─► LiquidGlass ─► LiquidRaster ─► LiquidGeometry
+//                              └──────► LiquidMotion ─────────────────────┘
+// LiquidKit re-exports the headless modules; LiquidWindow (X11) is a product of its own, so programs that
+// never open a window never link libX11.
 let package = Package(
     name: "LiquidKit",
     products: [
@@ -12,12 +14,15 @@ let package = Package(
         .library(name: "LiquidRaster", targets: ["LiquidRaster"]),
         .library(name: "LiquidGlass", targets: ["LiquidGlass"]),
         .library(name: "LiquidUI", targets: ["LiquidUI"]),
+        .library(name: "LiquidKit", targets: ["LiquidKit"]),
+        .library(name: "LiquidWindow", targets: ["LiquidWindow"]),
         .executable(name: "liquid", targets: ["liquid"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -36,17 +41,20 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // X11 for `liquid play` (XRandR is loaded at run time when present, so it needs no headers).
+        // X11 for LiquidWindow (XRandR is loaded at run time when present, so it needs no headers).
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Hand-written SIMD kernels (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere).
         .target(name: "CLiquidKernels"),
         .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels"]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
+        // The umbrella of the headless modules (LiquidScene joins its dependencies and re-exports when it lands).
+        .target(name: "LiquidKit", dependencies: ["LiquidGeometry", "LiquidMotion", "LiquidRaster", "LiquidGlass", "LiquidUI"]),
+        .target(name: "LiquidWindow", dependencies: ["LiquidUI", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11"]),
         .executableTarget(
             name: "liquid",
             dependencies: [
-                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11",
+                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "LiquidWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +67,7 @@ let package = Package(
                     resources: [.copy("Golden")]),
         .testTarget(name: "LiquidUITests", dependencies: ["LiquidUI", "LiquidRaster", "LiquidGeometry", "LiquidMotion", "TestSupport"],
                     resources: [.copy("Golden")]),
+        .testTarget(name: "LiquidWindowTests", dependencies: ["LiquidWindow", "LiquidUI", "LiquidRaster", "LiquidGeometry"]),
         .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -35,7 +35,7 @@ public struct GooParameters: Sendable, Hashable {
         GooParameters(blurRadius: 3, threshold: 0.69, edgeWidth: 0.08, color: color)
     }
 
-    /// The back-ported tab bar's figures: threshold 0.5 (shapes keep their size); the brief gives no blur
+    /// The back-ported tab bar's figures: threshold 0.5 (shapes keep their size); the back-port gives no blur
     /// radius for it, so the switch's 3 pt is used.
     public static func tabBar(color: RGBA) -> GooParameters {
         GooParameters(blurRadius: 3, threshold: 0.5, edgeWidth: 0.08, color: color)

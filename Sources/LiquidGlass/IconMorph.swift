@@ -1,4 +1,4 @@
-/// The timeline of a metaball icon morph (shared/brief/effects.md): the icons are blurred, the old one
+/// The timeline of a metaball icon morph (as in published shape-morphing write-ups): the icons are blurred, the old one
 /// cross-fades into the new one while the blur is high (the threshold then makes the blobs stretch toward
 /// each other and fuse), and the blur returns to 0.
 ///
@@ -17,7 +17,7 @@
 public struct IconMorph: Sendable, Hashable {
     /// The timeline's unit D in seconds.
     public var duration: Double
-    /// The peak blur radius in points (the brief's ≈ 5).
+    /// The peak blur radius in points (≈ 5 in the published timeline).
     public var maximumBlurRadius: Double
 
     /// A morph over `duration` seconds peaking at `maximumBlurRadius` points.

@@ -115,9 +115,6 @@ final class FreeTypeLibrary: Sendable {
         }
     }
 
-    /// Glyphs currently held in the cache (for tests and diagnostics).
-    var cachedGlyphCount: Int { state.withLock { $0.cache.count } }
-
     // MARK: Inside the lock
 
     private static func openFace(path: String, index: Int, in state: inout State) throws(RasterError) -> (id: Int, face: FT_Face) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The `liquid` command-line tool. See README.md and shared/brief/architecture.md for the contract.
+/// The `liquid` command-line tool. Its contract (commands, flags, JSON keys) is docs/command-line.md.
 @main
 struct Liquid: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
+import LiquidUI
+import LiquidWindow
 
 /// `liquid play [COMPONENT]`: an X11 window where the mouse is a finger.
 struct PlayCommand: ParsableCommand {
@@ -31,23 +34,48 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        #if canImport(CX11)
-        let display = try X11Display()
         try MainActor.assumeIsolated {
             let names = ComponentRegistry.names
             var name = component ?? (names.contains(Self.defaultComponent) ? Self.defaultComponent : names.first ?? Self.defaultComponent)
             let trace = try self.trace.map { try StateTrace(path: $0) }
-            let rate = fps ?? display.refreshRate.map { min(max($0, 24), 360) } ?? 60
-            while true {
-                let session = try PlaySession(name: name, display: display, scale: scale, framesPerSecond: rate, trace: trace)
-                switch try session.run() {
-                case .quit: return
-                case .show(let next): name = next
-                }
-            }
+            while let next = try play(name, trace: trace) { name = next }
         }
-        #else
-        throw ValidationErrorMessage("this liquid was built without X11 (the CX11 system library target), so it cannot open a window")
-        #endif
+    }
+
+    /// Shows the component registered as `name` as ``ComponentSimulator`` hosts it (padding around it), on
+    /// its gallery stage, until the window closes (returns `nil`) or Tab, Shift-Tab or a digit asks for
+    /// another component (returns its name).
+    @MainActor
+    private func play(_ name: String, trace: StateTrace?) throws -> String? {
+        let component = try ComponentRegistry.make(name)
+        let pad = component.simulationPadding
+        let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
+        let root = View()
+        component.view.frame = Rect(origin: Point(pad, pad), size: component.simulationSize)
+        root.addSubview(component.view)
+        GalleryStage.forComponent(name).install(in: root, size: size)
+        let host = try WindowHost(root: root, size: size, scale: scale, title: "liquid play: \(name)",
+                                  background: GalleryStage.baseColor, framesPerSecond: fps)
+        let names = ComponentRegistry.names
+        let index = names.firstIndex(of: name) ?? 0
+        host.title = "liquid play: \(name) [\(index + 1)/\(names.count)] \(Int(host.framesPerSecond.rounded())) Hz - "
+            + "mouse: finger, Shift/wheel: force, Tab: next, Esc: quit"
+        var next: String?
+        host.onKey = { [unowned host] key in
+            switch key {
+            case .tab where names.count > 1: next = names[(index + 1) % names.count]
+            case .shiftTab where names.count > 1: next = names[(index + names.count - 1) % names.count]
+            case .digit(let number) where number >= 1 && number <= names.count && number - 1 != index:
+                next = names[number - 1]
+            default: return
+            }
+            host.stop()
+        }
+        host.onFrame = { time in trace?.record(component: name, time: time, state: component.simulationState) }
+        trace?.record(component: name, time: 0, state: component.simulationState)
+        try host.run()
+        host.close()
+        trace?.finish(component: name, time: host.runLoop.lastFrameTime ?? 0, state: component.simulationState)
+        return next
     }
 }

@@ -10,7 +10,7 @@ struct GalleryCommandTests {
         .deletingLastPathComponent()
 
     /// One gallery, built once for the whole suite at a small scale and frame rate (the structure is what is
-    /// tested here; tests/gallery/check.sh looks at the full-size one in a browser).
+    /// tested here; scripts/checks/gallery/check.sh looks at the full-size one in a browser).
     static let gallery: Result<(folder: String, html: String), any Error> = Result {
         let folder = NSTemporaryDirectory() + "liquid-gallery-\(UUID().uuidString)"
         let scenes = repository.appendingPathComponent("examples/scenes").path

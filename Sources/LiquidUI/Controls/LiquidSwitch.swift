@@ -2,7 +2,7 @@ import LiquidGeometry
 import LiquidGlass
 import LiquidRaster
 
-/// The back-ported Liquid Glass switch (shared/brief/glass.md, "The back-ported controls"): a goo thumb
+/// The back-ported Liquid Glass switch (a re-creation of a published back-port's switch): a goo thumb
 /// fused with its track, moved by four springs on a fixed time step, toggled by a tap or a drag.
 ///
 /// ## Interaction

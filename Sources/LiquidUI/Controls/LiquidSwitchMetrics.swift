@@ -3,7 +3,7 @@ import LiquidGeometry
 /// The geometry of a ``LiquidSwitch``: track, thumb at rest and pressed, and the thumb's travel, in the
 /// switch's own coordinates (points, origin at the top-left of its bounds).
 ///
-/// The figures are the back-port's (shared/brief/glass.md): a 63 × 28 pt track, a 38 × 24 pt thumb that
+/// The figures are those of the published Liquid Glass back-port this switch re-creates: a 63 × 28 pt track, a 38 × 24 pt thumb that
 /// grows to 58 × 38 pt while pressed. A switch of another size keeps the track filling its bounds and
 /// scales the thumb sizes by `height / 28`, so the thumb keeps its inset from the track's edge.
 ///

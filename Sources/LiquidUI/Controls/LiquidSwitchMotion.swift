@@ -1,7 +1,7 @@
 import LiquidMotion
 
-/// The four springs of a ``LiquidSwitch`` and the fixed-step clock that advances them (shared/brief/glass.md,
-/// "The back-ported controls"):
+/// The four springs of a ``LiquidSwitch`` and the fixed-step clock that advances them (the figures of the
+/// published back-port the switch re-creates):
 /// 1. **position** — the thumb centre's x (response 0.4 s, damping ratio 0.75). Dragging moves its target;
 ///    the thumb chases it.
 /// 2. **scale** — the thumb's scale (press: 0.2 / 0.6, release: 0.5 / 0.6). A release is held back until
@@ -38,7 +38,7 @@ struct LiquidSwitchMotion {
     /// The largest jiggle target (the stretch at full speed).
     static let maximumJiggle = 1.1
 
-    /// The brief's springs, and the colour spring (not in the brief: critically damped, 0.3 s).
+    /// The back-port's springs, and the colour spring (the back-port gives none: critically damped, 0.3 s).
     static let positionSpring = try! Spring(response: 0.4, dampingRatio: 0.75)
     static let pressSpring = try! Spring(response: 0.2, dampingRatio: 0.6)
     static let releaseSpring = try! Spring(response: 0.5, dampingRatio: 0.6)

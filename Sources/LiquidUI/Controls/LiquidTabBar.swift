@@ -29,7 +29,8 @@ import LiquidRaster
 ///
 /// ## Rendering (back to front)
 /// 1. The bar background, drawn by ``drawBackground(in:bounds:)`` into its own layer over a blurred
-///    shadow layer — the one place to replace when glass arrives.
+///    shadow layer: a capsule filled with ``barColor`` and edged with a hairline (not glass; for the glass
+///    material, see ``GlassEffectView``).
 /// 2. One image layer. The image is rendered lazily, when the compositor draws the layer after something
 ///    visible changed, at the compositor's pixel scale — so a run without a compositor (a trace) renders
 ///    nothing — and reused for every tile:

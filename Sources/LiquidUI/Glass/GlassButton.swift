@@ -2,7 +2,7 @@ import LiquidGeometry
 import LiquidGlass
 import LiquidRaster
 
-/// A button made of Liquid Glass, in the four styles of shared/brief/glass.md (``GlassButtonStyle``):
+/// A button made of Liquid Glass, in the four styles of iOS 26's glass buttons (``GlassButtonStyle``):
 /// glass, clear glass, prominent glass (stained with ``accentColor``) and prominent clear glass.
 ///
 /// ## Look

@@ -1,7 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 
-/// The four glass button styles of shared/brief/glass.md.
+/// The four glass button styles of iOS 26: glass, clear glass, prominent glass (tinted with the accent
+/// colour) and prominent clear glass.
 public enum GlassButtonStyle: String, Hashable, Sendable, CaseIterable {
     /// Regular glass: medium transparency, a light frost and a faint milky wash.
     case glass

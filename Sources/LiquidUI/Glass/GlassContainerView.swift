@@ -1,8 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 
-/// Groups ``GlassEffectView``s so their glass renders together — the `GlassEffectContainer` of
-/// shared/brief/glass.md.
+/// Groups ``GlassEffectView``s so their glass renders together — the counterpart of SwiftUI's
+/// `GlassEffectContainer` in iOS 26: children closer than its spacing merge like water droplets.
 ///
 /// - One backdrop sample: every ``GlassEffectView`` inside the container (a subview or deeper) registers
 ///   with it and draws no glass of its own; the container renders all of it through one backdrop layer

@@ -4,7 +4,7 @@ import LiquidMotion
 import LiquidRaster
 
 /// A piece of Liquid Glass: it refracts and frosts whatever is composited beneath it, with its content
-/// (``contentView``) drawn on top — the `glassEffect` of shared/brief/glass.md.
+/// (``contentView``) drawn on top — the counterpart of SwiftUI's `glassEffect` modifier in iOS 26.
 ///
 /// ## Appearance
 /// ``style`` (regular, clear, or identity = no glass), ``tint`` (stained glass; stronger when

@@ -1,12 +1,13 @@
-#if canImport(CX11)
 import CX11
 import Foundation
 
-/// A connection to the X server named by `DISPLAY`, with the TrueColor visual `liquid play` draws with.
+/// A connection to the X server named by `DISPLAY`, with the TrueColor visual windows are drawn with.
 ///
-/// Opening fails with the one-line error the command-line contract asks for when there is no display.
-/// While a connection is open, X protocol errors (a request racing a window another client destroyed) are
-/// ignored instead of ending the process, and losing the server ends it with one error line and status 1.
+/// Opening fails with a one-line ``WindowError`` naming `DISPLAY` when there is no display. While a
+/// connection is open, X protocol errors (a request racing a window another client destroyed) are ignored
+/// instead of ending the process, and losing the server ends it with one line on stderr
+/// (`PROGRAM: error: lost the connection to the X display`) and status 1: Xlib gives a program no way to
+/// carry on after that.
 final class X11Display {
     /// The Xlib connection.
     let connection: OpaquePointer
@@ -21,17 +22,13 @@ final class X11Display {
     let protocolsAtom: Atom
     let deleteWindowAtom: Atom
 
-    /// Opens `DISPLAY`.
-    /// - Throws: ``ValidationErrorMessage`` "no X display (set DISPLAY …)" when `DISPLAY` is unset or the
-    ///   server cannot be reached; another message when the screen has no 24- or 32-bit TrueColor visual.
-    init() throws {
-        let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        guard !name.isEmpty else {
-            throw ValidationErrorMessage("no X display (set DISPLAY to a running X server, e.g. DISPLAY=:0, or run under xvfb-run)")
-        }
-        guard let connection = XOpenDisplay(nil) else {
-            throw ValidationErrorMessage("no X display (set DISPLAY to a running X server; cannot open DISPLAY=\(name))")
-        }
+    /// Opens the display named `name` (by default the `DISPLAY` environment variable).
+    /// - Throws: ``WindowError/noDisplay(display:)`` when the name is empty or the server cannot be
+    ///   reached; ``WindowError/unsupportedDisplay(_:)`` when the screen has no 24- or 32-bit TrueColor
+    ///   visual.
+    init(name: String = ProcessInfo.processInfo.environment["DISPLAY"] ?? "") throws(WindowError) {
+        guard !name.isEmpty else { throw .noDisplay(display: nil) }
+        guard let connection = XOpenDisplay(name) else { throw .noDisplay(display: name) }
         self.connection = connection
         let screen = XDefaultScreen(connection)
         self.screen = screen
@@ -41,7 +38,7 @@ final class X11Display {
         guard depths.contains(where: { XMatchVisualInfo(connection, screen, $0, TrueColor, &info) != 0 }),
               let visual = info.visual else {
             XCloseDisplay(connection)
-            throw ValidationErrorMessage("the X display \(name) has no 24- or 32-bit TrueColor visual")
+            throw .unsupportedDisplay("the X display \(name) has no 24- or 32-bit TrueColor visual")
         }
         self.visual = visual
         depth = info.depth
@@ -52,7 +49,8 @@ final class X11Display {
         deleteWindowAtom = XInternAtom(connection, "WM_DELETE_WINDOW", 0)
         _ = XSetErrorHandler { _, _ in 0 }
         _ = XSetIOErrorHandler { _ in
-            FileHandle.standardError.write(Data("liquid: error: lost the connection to the X display\n".utf8))
+            let program = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "error"
+            FileHandle.standardError.write(Data("\(program): error: lost the connection to the X display\n".utf8))
             exit(1)
         }
     }
@@ -82,4 +80,3 @@ final class X11Display {
         return rate > 0 ? Double(rate) : nil
     }
 }
-#endif

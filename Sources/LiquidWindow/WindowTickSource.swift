@@ -1,11 +1,14 @@
 import LiquidMotion
 
-/// The frame source of `liquid play`: LiquidMotion's real-time ``IntervalTickSource`` at the display's
+/// The frame source of a ``WindowHost``: LiquidMotion's real-time ``IntervalTickSource`` at the display's
 /// refresh rate, with a hook before each tick (gather window events, dispatch touches) and one after it
 /// (composite and show the frame), so one thread does everything in a fixed order per frame:
 /// events → ``UIRunLoop`` step (the handler from ``start(_:)``) → present.
 final class WindowTickSource: TickSource {
-    /// Runs before each tick's handler, with the tick's timestamp (seconds since ``run()`` began).
+    /// Added to every timestamp, so a run loop that already ran frames sees time go on where it stopped.
+    var origin = 0.0
+    /// Runs before each tick's handler, with the tick's timestamp (``origin`` plus seconds since
+    /// ``run(seconds:)`` began).
     var beforeTick: (Double) -> Void = { _ in }
     /// Runs after each tick's handler, with the same timestamp.
     var afterTick: (Double) -> Void = { _ in }
@@ -17,17 +20,19 @@ final class WindowTickSource: TickSource {
     }
 
     func start(_ handler: @escaping (Double) -> Void) {
-        interval.start { [weak self] time in
-            self?.beforeTick(time)
+        interval.start { [weak self] elapsed in
+            guard let self else { return }
+            let time = origin + elapsed
+            beforeTick(time)
             handler(time)
-            self?.afterTick(time)
+            afterTick(time)
         }
     }
 
-    /// Makes ``run()`` return after the current tick.
+    /// Makes ``run(seconds:)`` return after the current tick.
     func stop() { interval.stop() }
 
-    /// Delivers ticks on the calling thread until ``stop()`` (call ``start(_:)`` first, e.g. through
-    /// ``UIRunLoop/drive(from:)``).
-    func run() { interval.run(seconds: .infinity) }
+    /// Delivers ticks on the calling thread for `seconds` of wall time or until ``stop()`` (call
+    /// ``start(_:)`` first, e.g. through ``UIRunLoop/drive(from:)``).
+    func run(seconds: Double) { interval.run(seconds: seconds) }
 }

@@ -1,4 +1,3 @@
-#if canImport(CX11)
 import CX11
 import Foundation
 import LiquidRaster
@@ -26,11 +25,12 @@ final class X11Window {
     private var isClosed = false
 
     /// Creates and maps a `width` × `height` pixel window titled `title` (ASCII), not resizable.
-    /// - Throws: ``ValidationErrorMessage`` for a size the server cannot take or a visual whose pixels are not
-    ///   32 bits wide.
-    init(display: X11Display, width: Int, height: Int, title: String, background: PremultipliedRGBA8) throws {
+    /// - Throws: ``WindowError/unsupportedDisplay(_:)`` for a size the server cannot take or a visual whose
+    ///   pixels are not 32 bits wide.
+    init(display: X11Display, width: Int, height: Int, title: String, background: PremultipliedRGBA8)
+        throws(WindowError) {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
-            throw ValidationErrorMessage("window size \(width)×\(height) pixels is out of range")
+            throw .unsupportedDisplay("window size \(width)×\(height) pixels is out of range (1…16384 on each side)")
         }
         self.display = display
         self.width = width
@@ -66,7 +66,7 @@ final class X11Window {
             free(data)
             XFreeGC(x, context)
             XDestroyWindow(x, window)
-            throw ValidationErrorMessage("the X server cannot make a \(width)×\(height) image")
+            throw .unsupportedDisplay("the X server cannot make a \(width)×\(height) image")
         }
         guard image.pointee.bits_per_pixel == 32,
               let format = X11PixelFormat(redMask: display.redMask, greenMask: display.greenMask,
@@ -75,7 +75,7 @@ final class X11Window {
             _ = image.pointee.f.destroy_image(image)
             XFreeGC(x, context)
             XDestroyWindow(x, window)
-            throw ValidationErrorMessage("the X visual has \(image.pointee.bits_per_pixel)-bit pixels; liquid play needs 32-bit TrueColor")
+            throw .unsupportedDisplay("the X visual has \(image.pointee.bits_per_pixel)-bit pixels; a window needs 32-bit TrueColor")
         }
         self.image = image
         self.format = format
@@ -94,10 +94,11 @@ final class X11Window {
         _ = image.pointee.f.destroy_image(image)  // frees the pixel buffer too (Xlib frees with free())
     }
 
-    /// Sets the window's title (ASCII).
+    /// Sets the window's title (ASCII; Xlib sends it as Latin-1).
     func setTitle(_ title: String) {
         guard !isDestroyed else { return }
         XStoreName(display.connection, window, title)
+        XFlush(display.connection)
     }
 
     /// Everything the server has sent since the last call, in order.
@@ -137,9 +138,9 @@ final class X11Window {
             switch symbol {
             case KeySym(XK_Escape) where press: return .quit
             case KeySym(XK_Shift_L), KeySym(XK_Shift_R): return .shift(held: press, serverTime: key.time)
-            case KeySym(XK_Tab) where press: return .nextComponent(forward: key.state & UInt32(ShiftMask) == 0)
-            case KeySym(XK_ISO_Left_Tab) where press: return .nextComponent(forward: false)
-            case KeySym(XK_1)...KeySym(XK_9) where press: return .pickComponent(number: Int(symbol - KeySym(XK_0)))
+            case KeySym(XK_Tab) where press: return .key(key.state & UInt32(ShiftMask) == 0 ? .tab : .shiftTab)
+            case KeySym(XK_ISO_Left_Tab) where press: return .key(.shiftTab)
+            case KeySym(XK_0)...KeySym(XK_9) where press: return .key(.digit(Int(symbol - KeySym(XK_0))))
             default: return nil
             }
         case Expose:
@@ -187,4 +188,3 @@ final class X11Window {
         XSync(display.connection, 1)
     }
 }
-#endif

@@ -1,6 +1,6 @@
 import LiquidRaster
 
-/// What the `liquid play` window reports, already reduced to what the session acts on. Positions are in
+/// What an ``X11Window`` reports, already reduced to what a ``WindowHost`` acts on. Positions are in
 /// window pixels; `serverTime` is the X server's millisecond clock when the event has one.
 enum WindowEvent: Equatable {
     /// The left button went down, the pointer moved, or the left button went up.
@@ -11,10 +11,8 @@ enum WindowEvent: Equatable {
     case wheel(steps: Int, serverTime: UInt)
     /// Shift went down or up.
     case shift(held: Bool, serverTime: UInt)
-    /// Tab (forward) or Shift-Tab (backward): show another component.
-    case nextComponent(forward: Bool)
-    /// A digit key 1…9: show the component with that number.
-    case pickComponent(number: Int)
+    /// A key the host's user may act on (Tab, Shift-Tab, a digit).
+    case key(WindowKey)
     /// Part of the window must be drawn again.
     case expose(PixelRect)
     /// Escape, the window manager's close button, or the window being destroyed.

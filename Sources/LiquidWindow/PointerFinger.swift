@@ -1,11 +1,11 @@
 import LiquidGeometry
 import LiquidUI
 
-/// Turns a mouse into a finger for `liquid play`: the left button's press, motion and release become a
+/// Turns a mouse into a finger for a ``WindowHost``: the left button's press, motion and release become a
 /// touch's began, moved and ended samples; Shift or the wheel gives it force.
 ///
 /// Positions arrive in window pixels and leave in window points (pixels ÷ ``scale``) — the run loop's
-/// coordinates, in which the hosted component sits at its padding offset. Force is 1 while Shift is held,
+/// coordinates. Force is 1 while Shift is held,
 /// else the wheel level: each wheel step up adds 0.1, each step down takes 0.1 away, within 0…1. Changing
 /// force while the button is down sends a move at the same place, so force recognizers see it at once.
 /// Motion with the button up sends nothing: a finger hovers over no screen.

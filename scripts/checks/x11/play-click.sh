@@ -2,13 +2,13 @@
 # The `liquid play` window under a virtual X server: it opens, a synthetic click toggles the switch on, and
 # closing the window ends the process with status 0. Also saves a screenshot of the window.
 #
-#   tests/x11/play-click.sh [LIQUID_BINARY]
+#   scripts/checks/x11/play-click.sh [LIQUID_BINARY]
 #
 # The binary defaults to $LIQUID_BINARY, else a debug build (`swift build --product liquid`). Needs Xvfb and
 # xdotool (Debian: xvfb, xdotool); without them it prints a note and exits 0 (skipped). With ImageMagick's
 # `import` it writes the screenshot to $SCREENSHOT_DIR/play-window.png (default docs/images).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+root="$(cd "$(dirname "$0")/../../.." && pwd)"
 cd "$root"
 
 for tool in Xvfb xdotool; do

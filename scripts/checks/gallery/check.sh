@@ -3,13 +3,13 @@
 # animated PNG (an acTL chunk) with more than one frame, every poster and link target exists, nothing comes
 # from the network; then opens it in headless Chromium and checks the screenshot is not blank.
 #
-#   tests/gallery/check.sh [LIQUID_BINARY]
+#   scripts/checks/gallery/check.sh [LIQUID_BINARY]
 #
 # The binary defaults to $LIQUID_BINARY, else a release build. The screenshot is saved as
 # $SCREENSHOT_DIR/gallery.png (default docs/images). Without chromium the browser step is skipped with a
 # note (Debian: apt-get install chromium); the file checks always run.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+root="$(cd "$(dirname "$0")/../../.." && pwd)"
 cd "$root"
 
 liquid="${1:-${LIQUID_BINARY:-}}"

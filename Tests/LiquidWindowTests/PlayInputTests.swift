@@ -1,12 +1,14 @@
 import LiquidGeometry
 import LiquidRaster
 import LiquidUI
+import Foundation
 import Testing
 
-@testable import liquid
+@testable import LiquidWindow
 
-/// The pieces of `liquid play` that need no X server: the mouse-as-finger mapping and the pixel packing.
-@Suite("liquid play: mouse as finger, pixel formats")
+/// The pieces of the window host that need no X server: the mouse-as-finger mapping, the pixel packing
+/// and the error when there is no display.
+@Suite("LiquidWindow: mouse as finger, pixel formats, no display")
 struct PlayInputTests {
     @Test func buttonPressDragAndReleaseAreOneTouchInPoints() throws {
         var finger = PointerFinger(scale: 2)
@@ -76,5 +78,22 @@ struct PlayInputTests {
                            into: buffer.baseAddress!, bytesPerRow: 8)
         }
         #expect(words == [UInt32(0xff0000).littleEndian, UInt32(0x0a141e).littleEndian])
+    }
+
+    @Test func noDisplayIsAOneLineErrorNamingDISPLAY() throws {
+        #expect(throws: WindowError.noDisplay(display: nil)) { try X11Display(name: "") }
+        // A display number no server listens on (local socket /tmp/.X11-unix/X59999 does not exist).
+        #expect(throws: WindowError.noDisplay(display: ":59999")) { try X11Display(name: ":59999") }
+        for error in [WindowError.noDisplay(display: nil), .noDisplay(display: ":59999")] {
+            #expect(error.description.contains("DISPLAY") && !error.description.contains("\n"), "\(error)")
+        }
+        #expect(WindowError.noDisplay(display: ":59999").description.contains("DISPLAY=:59999"))
+    }
+
+    @Test @MainActor func aHostWithoutADisplayThrowsNoDisplay() throws {
+        guard (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { return }  // a real display
+        #expect(throws: WindowError.noDisplay(display: nil)) {
+            try WindowHost(root: View(), size: Size(width: 100, height: 50))
+        }
     }
 }
