@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LiquidRaster", targets: ["LiquidRaster"]),
         .library(name: "LiquidGlass", targets: ["LiquidGlass"]),
         .library(name: "LiquidUI", targets: ["LiquidUI"]),
+        .library(name: "LiquidScene", targets: ["LiquidScene"]),
         .executable(name: "liquid", targets: ["liquid"]),
     ],
     dependencies: [
@@ -43,10 +44,11 @@ let package = Package(
         .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels"]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
+        .target(name: "LiquidScene", dependencies: ["LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry"]),
         .executableTarget(
             name: "liquid",
             dependencies: [
-                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11",
+                "LiquidScene", "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +61,8 @@ let package = Package(
                     resources: [.copy("Golden")]),
         .testTarget(name: "LiquidUITests", dependencies: ["LiquidUI", "LiquidRaster", "LiquidGeometry", "LiquidMotion", "TestSupport"],
                     resources: [.copy("Golden")]),
+        .testTarget(name: "LiquidSceneTests", dependencies: ["LiquidScene", "LiquidUI", "LiquidRaster", "LiquidGeometry", "TestSupport"],
+                    resources: [.copy("Reference")]),
         .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
