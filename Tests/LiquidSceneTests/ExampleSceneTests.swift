@@ -5,10 +5,15 @@ import Testing
 
 /// Every scene in examples/scenes renders at its size and, where a reference was recorded from the renderer
 /// that preceded LiquidScene (small enough to keep in the repository), to the same pixels.
+///
+/// Scenes without glass match exactly. Glass now reaches the canvas as a LiquidUI backdrop overlay: the
+/// glass renderer draws into a transparent output that the compositor composites source-over, so pixels
+/// the glass covers only partly (anti-aliased rim, shadow, a materialize fade) are rounded to 8 bits twice
+/// instead of once — measured at most 2 levels, mean under 0.05, on every glass example.
 @Suite("LiquidScene: example scenes")
 @MainActor
 struct ExampleSceneTests {
-    static let names: [String] = {
+    nonisolated static let names: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: SceneTest.examples.path)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }()
@@ -29,8 +34,7 @@ struct ExampleSceneTests {
         guard let reference = try SceneTest.reference(name + "@1x") else {
             Issue.record("no reference for \(name)"); return
         }
-        let difference = SceneTest.difference(image, reference)
-        #expect(difference.maximum == 0, "\(name): \(difference.pixels) pixels differ, by up to \(difference.maximum)")
+        expectMatch(image, reference, name: name)
     }
 
     @Test(arguments: names)
@@ -45,8 +49,7 @@ struct ExampleSceneTests {
             #expect(image[x, y].alpha == 255, "\(name) at \(x), \(y)")
         }
         guard let reference = try SceneTest.reference(name) else { return }  // only the small ones are kept
-        let difference = SceneTest.difference(image, reference)
-        #expect(difference.maximum == 0, "\(name): \(difference.pixels) pixels differ, by up to \(difference.maximum)")
+        expectMatch(image, reference, name: name)
     }
 
     /// A keyframed example resolved mid-animation matches the frame the old renderer drew at that time.
@@ -55,6 +58,17 @@ struct ExampleSceneTests {
         let reference = try #require(try SceneTest.reference("droplets-t0.8"))
         let difference = SceneTest.difference(image, reference)
         #expect(difference.maximum == 0, "\(difference.pixels) pixels differ, by up to \(difference.maximum)")
+    }
+
+    /// Exactly equal for scenes without glass; within the double rounding of the glass overlay for glass.
+    func expectMatch(_ image: Pixmap, _ reference: Pixmap, name: String) {
+        let difference = SceneTest.difference(image, reference)
+        let message = "\(name): \(difference.pixels) pixels differ, by up to \(difference.maximum), mean \(difference.mean)"
+        if name.hasPrefix("glass") {
+            #expect(difference.maximum <= 2 && difference.mean < 0.05, "\(message)")
+        } else {
+            #expect(difference.maximum == 0, "\(message)")
+        }
     }
 
     @Test func titlesCaptionsAndDurationsAreRead() throws {

@@ -128,7 +128,7 @@ struct SceneDecodingTests {
     /// The messages the command line has always printed (after the file name), path first.
     @Test(arguments: [
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"frame\": [0, 0, 5, 5], \"fill\": \"#zz0000\"}]}",
-         "layers[0]: '#zz0000' is not a colour (use #rrggbb or #rrggbbaa)"),
+         "layers[0].fill: '#zz0000' is not a colour (use #rrggbb or #rrggbbaa)"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"blob\"}]}",
          "layers[0]: unknown layer type 'blob' (use rect, ellipse, path, polyline, text, image, group, glass or glassContainer)"),
         ("{\"width\": -10, \"height\": 10}", "scene: width must be positive and finite; got -10.0"),
@@ -185,8 +185,8 @@ struct SceneDecodingTests {
                 Issue.record("not a rect"); return
             }
             #expect(frame.width == width)
-            let grey = RGBA(hex: RGBA(red: width / 100, green: width / 100, blue: width / 100).clamped().hexString)
-            #expect(fill == .color(try grey))
+            let grey = try RGBA(hex: RGBA(red: width / 100, green: width / 100, blue: width / 100).clamped().hexString)
+            #expect(fill == .color(grey))
         }
     }
 }

@@ -16,9 +16,7 @@ struct SceneRenderingTests {
                                        background: "#3366cc")
             let image = try SceneTest.render(json)
             var expected = try Pixmap(width: 1, height: 1, fill: PremultipliedRGBA8(backdrop))
-            try expected.withMutableView { view throws(RasterError) in
-                try view.composite(color: PremultipliedRGBA8(source), mode: mode)
-            }
+            try expected.composite(try Pixmap(width: 1, height: 1, fill: PremultipliedRGBA8(source)), mode: mode)
             #expect(image[10, 10] == expected[0, 0], "\(mode)")
             // Outside the rect the backdrop is untouched, whatever the mode.
             #expect(image[2, 2] == PremultipliedRGBA8(backdrop), "\(mode)")
@@ -32,9 +30,8 @@ struct SceneRenderingTests {
                                        background: "#ffffff")
             let image = try SceneTest.render(json)
             var expected = try Pixmap(width: 1, height: 1, fill: .white)
-            try expected.withMutableView { view throws(RasterError) in
-                try view.composite(color: PremultipliedRGBA8(try RGBA(hex: "#20c040")), opacity: opacity)
-            }
+            let green = PremultipliedRGBA8(try RGBA(hex: "#20c040"))
+            try expected.composite(try Pixmap(width: 1, height: 1, fill: green), opacity: opacity)
             #expect(image[10, 10] == expected[0, 0], "opacity \(opacity)")
         }
     }

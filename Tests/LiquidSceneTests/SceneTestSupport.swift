@@ -36,19 +36,21 @@ enum SceneTest {
         return try PNG.read(contentsOf: path)
     }
 
-    /// Largest per-channel difference and number of differing pixels.
-    static func difference(_ a: Pixmap, _ b: Pixmap) -> (maximum: Int, pixels: Int) {
+    /// Largest per-channel difference, number of differing pixels and mean per-channel difference.
+    static func difference(_ a: Pixmap, _ b: Pixmap) -> (maximum: Int, pixels: Int, mean: Double) {
         precondition(a.width == b.width && a.height == b.height)
-        var maximum = 0, pixels = 0
+        var maximum = 0, pixels = 0, total = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let p = a[x, y], q = b[x, y]
                 let d = max(abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
                             abs(Int(p.blue) - Int(q.blue)), abs(Int(p.alpha) - Int(q.alpha)))
+                total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green))
+                    + abs(Int(p.blue) - Int(q.blue)) + abs(Int(p.alpha) - Int(q.alpha))
                 maximum = max(maximum, d)
                 if d > 0 { pixels += 1 }
             }
         }
-        return (maximum, pixels)
+        return (maximum, pixels, Double(total) / Double(4 * a.width * a.height))
     }
 }
