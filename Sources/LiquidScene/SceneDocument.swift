@@ -21,6 +21,8 @@ public struct SceneDocument: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey { case width, height, scale, background, layers }
 
+    /// Decodes and validates a whole document. Use ``SceneSource/document(at:)`` to resolve keyframes
+    /// first; decoding directly takes relative paths against `userInfo[SceneSource.baseDirectoryKey]`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         width = try c.decode(Double.self, forKey: .width)

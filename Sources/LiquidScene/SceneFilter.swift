@@ -28,6 +28,7 @@ public enum SceneFilter: Decodable, Sendable, Equatable {
         }
     }
 
+    /// Decodes and validates a filter object; errors carry the JSON path.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let type = try c.decode(String.self, forKey: .type)

@@ -14,8 +14,11 @@ public struct SceneLayer: Decodable, Sendable {
     public enum Shape: Sendable, Equatable {
         /// A rectangle with per-corner radii (all zero: square corners).
         case rect(Rect, cornerRadii: CornerRadii, style: CornerStyle)
+        /// The ellipse inscribed in the rectangle.
         case ellipse(Rect)
+        /// SVG path data, parsed.
         case path(Path)
+        /// Straight segments through the points, closed or open.
         case polyline([Point], closed: Bool)
 
         /// The outline as a path.
@@ -44,6 +47,7 @@ public struct SceneLayer: Decodable, Sendable {
     public enum Content: Sendable {
         /// A shape filled (by `fillRule`) and/or stroked; at least one of the two is present.
         case shape(Shape, fill: ScenePaint?, stroke: SceneStroke?, fillRule: FillRule)
+        /// One line of text.
         case text(SceneText)
         /// A PNG file (path resolved against the scene's folder) stretched over `frame`.
         case image(path: String, frame: Rect)
@@ -53,9 +57,11 @@ public struct SceneLayer: Decodable, Sendable {
         case glass(GlassContainer)
     }
 
+    /// What the layer draws.
     public var content: Content
     /// 0…1.
     public var opacity: Double
+    /// How the layer (a group as a whole) combines with what is beneath it.
     public var blendMode: BlendMode
     /// Scene-space transform about the origin (a group's transform applies to its layers).
     public var transform: AffineTransform
@@ -72,6 +78,7 @@ public struct SceneLayer: Decodable, Sendable {
 
     private enum TransformKey: String, CodingKey { case translate, rotate, scale }
 
+    /// Decodes and validates one layer (recursively for groups); errors carry the JSON path.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let path = c.codingPath

@@ -36,6 +36,7 @@ public enum ScenePaint: Decodable, Sendable, Equatable {
     private enum Kind: String, CodingKey { case linear, radial }
     private enum Field: String, CodingKey { case from, to, center, radius, stops, spread }
 
+    /// Decodes and validates a paint; errors carry the JSON path.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             self = .color(try SceneValue.color(text, in: decoder.codingPath))

@@ -7,9 +7,13 @@ import LiquidRaster
 public struct SceneStroke: Decodable, Sendable, Equatable {
     /// Pen width in points.
     public var width: Double
+    /// What the stroke is painted with (default black).
     public var paint: ScenePaint
+    /// End caps of open subpaths (default butt).
     public var cap: LineCap
+    /// Corners between segments (default miter).
     public var join: LineJoin
+    /// Miter length limit in pen widths before a miter becomes a bevel (default 4).
     public var miterLimit: Double
 
     private enum Key: String, CodingKey { case width, paint, cap, join, miterLimit }
@@ -17,6 +21,7 @@ public struct SceneStroke: Decodable, Sendable, Equatable {
     /// The raster engine's stroke style.
     public var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit) }
 
+    /// Decodes and validates a stroke object; errors carry the JSON path.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 1

@@ -24,12 +24,16 @@ public struct SceneText: Sendable, Equatable {
         }
     }
 
+    /// The line to draw.
     public var text: String
     /// Baseline anchor in points, before the layer's transform.
     public var position: Point
     /// Em size in points (positive, at most 2000).
     public var size: Double
+    /// Straight colour; its alpha scales the glyph coverage.
     public var color: RGBA
+    /// Which point of the line's advance ``position`` is.
     public var alignment: TextRenderer.Alignment
+    /// Where the glyphs come from.
     public var font: FontSource
 }
