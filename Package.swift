@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module layout (each module depends only on those to its right):
 // liquid ─► LiquidWindow ─► LiquidUI ─► LiquidGlass ─► LiquidRaster ─► LiquidGeometry
-//                              └──────► LiquidMotion ─────────────────────┘
+//    └────► LiquidScene ───────┘  └──────► LiquidMotion ─────────────────────┘
 // LiquidKit re-exports the headless modules; LiquidWindow (X11) is a product of its own, so programs that
 // never open a window never link libX11.
 let package = Package(
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LiquidRaster", targets: ["LiquidRaster"]),
         .library(name: "LiquidGlass", targets: ["LiquidGlass"]),
         .library(name: "LiquidUI", targets: ["LiquidUI"]),
+        .library(name: "LiquidScene", targets: ["LiquidScene"]),
         .library(name: "LiquidKit", targets: ["LiquidKit"]),
         .library(name: "LiquidWindow", targets: ["LiquidWindow"]),
         .executable(name: "liquid", targets: ["liquid"]),
@@ -48,13 +49,14 @@ let package = Package(
         .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels"]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
-        // The umbrella of the headless modules (LiquidScene joins its dependencies and re-exports when it lands).
-        .target(name: "LiquidKit", dependencies: ["LiquidGeometry", "LiquidMotion", "LiquidRaster", "LiquidGlass", "LiquidUI"]),
+        .target(name: "LiquidScene", dependencies: ["LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry"]),
+        // The umbrella of the headless modules.
+        .target(name: "LiquidKit", dependencies: ["LiquidGeometry", "LiquidMotion", "LiquidRaster", "LiquidGlass", "LiquidUI", "LiquidScene"]),
         .target(name: "LiquidWindow", dependencies: ["LiquidUI", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11"]),
         .executableTarget(
             name: "liquid",
             dependencies: [
-                "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "LiquidWindow",
+                "LiquidScene", "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "LiquidWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +70,8 @@ let package = Package(
         .testTarget(name: "LiquidUITests", dependencies: ["LiquidUI", "LiquidRaster", "LiquidGeometry", "LiquidMotion", "TestSupport"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "LiquidWindowTests", dependencies: ["LiquidWindow", "LiquidUI", "LiquidRaster", "LiquidGeometry"]),
+        .testTarget(name: "LiquidSceneTests", dependencies: ["LiquidScene", "LiquidUI", "LiquidRaster", "LiquidGeometry", "TestSupport"],
+                    resources: [.copy("Reference")]),
         .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

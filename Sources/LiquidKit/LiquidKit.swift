@@ -1,4 +1,5 @@
-// LiquidKit: one import for everything headless — geometry, motion, rasterizing, glass and the UI runtime.
+// LiquidKit: one import for everything headless — geometry, motion, rasterizing, glass, the UI runtime
+// and the JSON scene format.
 //
 // `import LiquidKit` makes the public API of every module below visible, so a program needs no other
 // import to build a view tree, drive it with touches, render frames and write PNGs. Opening a window is
@@ -9,4 +10,4 @@
 @_exported import LiquidRaster
 @_exported import LiquidGlass
 @_exported import LiquidUI
-// LiquidScene: its re-export goes here once the scene module lands (`@_exported import LiquidScene`).
+@_exported import LiquidScene

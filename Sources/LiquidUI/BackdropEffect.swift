@@ -10,7 +10,7 @@ import LiquidRaster
 ///   the enclosing group when an ancestor is grouped), over the layer's bounds in device pixels expanded by
 ///   ``sampleOutset`` points, clipped to the target.
 /// - `output` is a transparent pixmap of the same size and scale; what the effect draws there is
-///   composited source-over onto the target at the same place, with the layer's opacity and clip. The
+///   composited onto the target at the same place with the layer's opacity, blend mode and clip. The
 ///   effect confines its output to `shape` itself.
 /// - The effect must be a pure function of its inputs (and its own state; after changing that state call
 ///   ``Layer/setNeedsDisplay()``): the compositor re-runs it only when something beneath it or the layer

@@ -5,9 +5,10 @@ import LiquidRaster
 /// what changed since the previous frame.
 ///
 /// Painter's order, back to front: for each layer its backdrop effect, background, content, then its
-/// sublayers, under the clips of its ancestors. Grouped layers (opacity < 1, a blend mode, a mask, or
-/// filters) are rendered offscreen and composited; filter groups are rendered whole (their bounds plus the
-/// filters' outset) and cached until something in them changes.
+/// sublayers, under the clips of its ancestors. Grouped layers (opacity < 1, a blend mode, a mask,
+/// ``Layer/rendersAsGroup``, or filters) are rendered offscreen and composited; filter groups are rendered
+/// whole (their bounds plus the filters' outset, widened to start on a multiple of
+/// ``filterGridAlignment`` device pixels) and cached until something in them changes.
 ///
 /// Damage tracking: each non-idle frame compares every visible layer's change stamp and device extent with
 /// the previous frame's; a changed layer damages its old and new extents (grown by enclosing filter
@@ -54,6 +55,13 @@ public final class Compositor {
     private var nextIndex = 0
     private var backdropOutputs: [Int: (rect: PixelRect, pixmap: Pixmap)] = [:]
     private var visitedGroups: Set<ObjectIdentifier> = []
+
+    /// Filter-group buffers start at multiples of this many root device pixels. A large blur runs on an
+    /// image reduced by up to 8× (``GaussianBlur``), whose grid is fixed to the buffer's origin; pinning
+    /// the origin to the screen grid makes a group's filtered pixels independent of its extent, so a
+    /// child that moves or grows does not shift the blur of the others (and a group covering the screen
+    /// filters exactly as a screen-sized buffer would).
+    public static let filterGridAlignment = 8
 
     private struct GroupCacheEntry {
         var stamp: UInt64
@@ -208,6 +216,7 @@ public final class Compositor {
         for filter in layer.filters { outset = Swift.min(outset + filter.outset(scale: scale), 1 << 14) }
         let hasFilters = !layer.filters.isEmpty
         let grouped = hasFilters || opacity < 1 || layer.blendMode != .normal || layer.mask != nil
+            || layer.rendersAsGroup
         let childLimit = hasFilters ? limit.expanded(by: outset) : limit
 
         // The layer's own drawing.
@@ -215,7 +224,7 @@ public final class Compositor {
         if layer.backgroundColor != nil { own = own.union(boundsBox) }
         switch layer.content {
         case .none: break
-        case .shape(let path, let fill, let stroke):
+        case .shape(let path, let fill, let stroke, _):
             if let box = path.bounds, box.isFinite {
                 var reach = 0.0
                 if let stroke, stroke.style.width.isFinite, stroke.style.width > 0 {
@@ -228,6 +237,8 @@ public final class Compositor {
                                                         margin: reach > 0 ? 1 : 0))
                 }
             }
+        case .roundedRect(let rect, _, _, _):
+            if rect.isFinite { own = own.union(PixelRect.enclosing(toDevice.apply(to: rect))) }
         case .image, .custom:
             own = own.union(boundsBox)
         case .text(let string, let style):
@@ -263,7 +274,8 @@ public final class Compositor {
         // Mode, extent and masks.
         if hasFilters || (grouped && node.hasBackdropBelow) {
             node.mode = .group
-            let rect = union.map { $0.expanded(by: outset) }.intersection(childLimit)
+            var rect = union.map { $0.expanded(by: outset) }.intersection(childLimit)
+            if hasFilters, let r = rect { rect = Self.alignedToFilterGrid(r) }
             node.groupRect = rect
             node.extent = rect
             if rect != nil {
@@ -296,6 +308,14 @@ public final class Compositor {
         return node
     }
 
+    /// `rect` grown to start on a multiple of ``filterGridAlignment`` (the far edges stay).
+    private static func alignedToFilterGrid(_ rect: PixelRect) -> PixelRect {
+        let n = filterGridAlignment
+        func floor(_ v: Int) -> Int { v >= 0 ? v / n * n : -((-v + n - 1) / n * n) }
+        let x = floor(rect.x), y = floor(rect.y)
+        return PixelRect(x: x, y: y, width: rect.maxX - x, height: rect.maxY - y)
+    }
+
     /// Lays out a text layer (cached in the layer between frames) and returns its ink box in device pixels.
     private func layOutText(_ string: String, style: TextStyle, node: RenderNode) throws -> PixelRect? {
         let t = node.toDevice
@@ -318,7 +338,12 @@ public final class Compositor {
         case .right: x = bounds.width
         }
         let anchor = t.apply(to: Point(x, bounds.height / 2))
-        let origin = Point(anchor.x.rounded(), (anchor.y + (metrics.ascent - metrics.descent) / 2 * scale).rounded())
+        let baseline: Double
+        switch style.verticalAlignment {
+        case .center: baseline = anchor.y + (metrics.ascent - metrics.descent) / 2 * scale
+        case .baseline: baseline = anchor.y
+        }
+        let origin = Point(anchor.x.rounded(), baseline.rounded())
         guard origin.isFinite else { return nil }
         node.text = (metrics, magnification, origin)
         let ink = Rect(x: origin.x + metrics.bounds.minX * scale, y: origin.y + metrics.bounds.minY * scale,
@@ -411,9 +436,11 @@ public final class Compositor {
         switch layer.content {
         case .none:
             break
-        case .shape(let path, let fill, let stroke):
-            if let fill { target.canvas.fill(path, paint: fill) }
+        case .shape(let path, let fill, let stroke, let rule):
+            if let fill { target.canvas.fill(path, paint: fill, rule: rule) }
             if let stroke { target.canvas.stroke(path, style: stroke.style, paint: stroke.paint) }
+        case .roundedRect(let rect, let radii, let style, let fill):
+            target.canvas.fillRoundedRect(rect, cornerRadii: radii, style: style, paint: fill)
         case .image(let pixmap):
             let points = pixmap.sizeInPoints
             guard points.width > 0, points.height > 0 else { break }
@@ -462,7 +489,7 @@ public final class Compositor {
         }
         guard let visible = region.intersection(output.rect) else { return }
         try composite(output.pixmap, at: output.rect, over: visible, into: &target, opacity: node.opacity,
-                      mode: .normal, mask: nil)
+                      mode: node.layer.blendMode, mask: nil)
     }
 
     /// Reads the screen beneath a screen-level backdrop layer (all tiles under it are rendered up to it)

@@ -6,14 +6,14 @@ import LiquidRaster
 /// mask, group filters, a backdrop effect). A ``Compositor`` turns a tree of layers into pixels.
 ///
 /// Coordinates: a layer's own (local) space runs from (0, 0) to `frame.size`, in points; sublayer frames
-/// are given in it. ``transform`` applies about the centre of the frame (anchor 0.5, 0.5), so a scale
-/// grows the layer in place and a rotation spins it around its middle.
+/// are given in it. ``transform`` applies about ``anchorPoint`` (by default the centre of the frame), so a
+/// scale grows the layer in place and a rotation spins it around its middle.
 ///
 /// Drawing order (painter's order, back to front): the backdrop effect, the ``backgroundColor``, the
 /// ``content``, then the sublayers in array order. ``clipsToBounds`` clips all of them to the bounds
-/// (rounded by ``cornerRadii``). ``opacity`` below 1, a ``blendMode`` other than `.normal` or a ``mask``
-/// make the layer and its sublayers one group, composited as a whole; ``filters`` also group them and
-/// filter the group.
+/// (rounded by ``cornerRadii``). ``opacity`` below 1, a ``blendMode`` other than `.normal`, a ``mask`` or
+/// ``rendersAsGroup`` make the layer and its sublayers one group, composited as a whole; ``filters`` also
+/// group them and filter the group.
 ///
 /// Change tracking: every setter that changes what would be drawn stamps the layer with a new change
 /// stamp and propagates it to the root (O(depth)); setting a property to its current value records
@@ -31,9 +31,16 @@ public final class Layer {
         didSet { if frame != oldValue { markChanged() } }
     }
 
-    /// Applied about the centre of ``frame``. Identity by default.
+    /// Applied about ``anchorPoint``. Identity by default.
     public var transform: AffineTransform = .identity {
         didSet { if transform != oldValue { markChanged() } }
+    }
+
+    /// The point ``transform`` applies about, in unit coordinates of the bounds: (0.5, 0.5) is the centre
+    /// (the default), (0, 0) the top-left corner — then the transform acts on local coordinates exactly
+    /// as given, as a drawing transform would.
+    public var anchorPoint = Point(0.5, 0.5) {
+        didSet { if anchorPoint != oldValue { markChanged() } }
     }
 
     /// 0…1 (values outside are clamped when rendering; NaN counts as 0). A layer at 0 draws nothing.
@@ -45,6 +52,14 @@ public final class Layer {
     /// act only over the layer's drawn extent: pixels outside it are never touched.
     public var blendMode: BlendMode = .normal {
         didSet { if blendMode != oldValue { markChanged() } }
+    }
+
+    /// Renders the layer and its sublayers as one group even at full opacity and the normal blend mode
+    /// (CSS `isolation: isolate`): the group is drawn into a transparent buffer and composited as a whole,
+    /// and backdrop effects inside it read only what the group drew beneath them, not the screen.
+    /// Off by default.
+    public var rendersAsGroup = false {
+        didSet { if rendersAsGroup != oldValue { markChanged() } }
     }
 
     /// A hidden layer and its sublayers draw nothing.
@@ -220,10 +235,10 @@ public final class Layer {
     }
 
     /// The transform from this layer's local space (points) to its superlayer's: the frame's offset, and
-    /// ``transform`` about the frame's centre.
+    /// ``transform`` about ``anchorPoint``.
     public var localToSuperlayer: AffineTransform {
         let w = abs(frame.size.width), h = abs(frame.size.height)
-        let cx = w / 2, cy = h / 2
+        let cx = w * anchorPoint.x, cy = h * anchorPoint.y
         let toCentre = AffineTransform(translationX: -cx, y: -cy)
         let back = AffineTransform(translationX: frame.minX + cx, y: frame.minY + cy)
         if transform.isIdentity { return AffineTransform(translationX: frame.minX, y: frame.minY) }

@@ -11,14 +11,26 @@ public struct TextStyle: Hashable, Sendable {
     /// Where the line sits in the layer's bounds: left edge, centre or right edge.
     public var alignment: TextRenderer.Alignment
     public var kerning: Bool
+    /// Where the line sits vertically in the layer's bounds.
+    public var verticalAlignment: VerticalAlignment
+
+    /// How a text layer places its line vertically. Either way the baseline lands on a whole device pixel.
+    public enum VerticalAlignment: Hashable, Sendable {
+        /// The band between ascent and descent is centred on the bounds' middle.
+        case center
+        /// The baseline runs through the bounds' middle (for a zero-height layer, through its origin): the
+        /// text is drawn exactly as ``TextRenderer/draw(_:at:into:)`` draws it at that point.
+        case baseline
+    }
 
     public init(font: Font, size: Double, color: RGBA = .black, alignment: TextRenderer.Alignment = .left,
-                kerning: Bool = true) {
+                kerning: Bool = true, verticalAlignment: VerticalAlignment = .center) {
         self.font = font
         self.size = size
         self.color = color
         self.alignment = alignment
         self.kerning = kerning
+        self.verticalAlignment = verticalAlignment
     }
 
     /// The renderer for this style at an extra uniform magnification (a scaled layer).

@@ -1,4 +1,5 @@
 import Foundation
+import LiquidScene
 import LiquidGeometry
 import LiquidMotion
 import LiquidRaster
@@ -77,16 +78,15 @@ struct GalleryBuilder {
     /// An animated scene through `liquid render --animate` itself (poster: its middle instant); a still one
     /// shown finished, then built up layer by layer (poster: the finished scene).
     private func scene(_ path: String) throws -> GalleryItem {
-        let tree = try RenderCommand.loadTree(path)
+        let sceneSource = try RenderCommand.load(path)
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let slug = "scene-" + stem
         let words = stem.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         var title = words.prefix(1).uppercased() + words.dropFirst()
-        if case .string(let text)? = tree["title"] { title = text }
-        var caption: String?
-        if case .string(let text)? = tree["caption"] { caption = text }
+        if let text = sceneSource.title { title = text }
+        let caption = sceneSource.caption
         let source = path.hasPrefix("/") ? URL(fileURLWithPath: path).lastPathComponent : path
-        let length = tree["duration"]?.number ?? SceneKeyframes.lastKeyTime(in: tree)
+        let length = sceneSource.declaredDuration ?? sceneSource.lastKeyTime
         let animationPath = directory + "/" + Self.mediaFolder + "/" + slug + ".png"
         let posterPath = directory + "/" + Self.mediaFolder + "/" + slug + "-poster.png"
 
@@ -105,17 +105,15 @@ struct GalleryBuilder {
                                framesPerSecond: framesPerSecond)
         }
 
-        guard case .object(var object) = tree, case .array(let layers)? = object["layers"] else {
-            throw ValidationErrorMessage("\(path): scene: must be a JSON object with layers")
-        }
-        let renderer = SceneRenderer(baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        var document = try RenderCommand.document(sceneSource, at: 0, file: path)
+        let layers = document.layers
         var animation = try GalleryAnimation(framesPerSecond: framesPerSecond)
         // The finished scene first (the first frame is what viewers without APNG support see), then the
         // build-up from the bare background.
         let step = max(1, Int(0.45 * Double(framesPerSecond))), hold = 2 * framesPerSecond
         for count in [layers.count] + Array(0..<layers.count) {
-            object["layers"] = .array(Array(layers.prefix(count)))
-            let image = try renderer.render(try RenderCommand.document(.object(object), at: 0, file: path), scale: scale)
+            document.layers = Array(layers.prefix(count))
+            let image = try document.render(scale: scale)
             let frames = count == layers.count ? hold : step
             for i in 0..<frames { try animation.append(image, isPoster: count == layers.count && i == 0) }
         }

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import LiquidRaster
+import LiquidScene
 
-/// `liquid render SCENE.json --out OUT.png [--scale N] [--animate]` (format: docs/scene-format.md).
+/// `liquid render SCENE.json --out OUT.png [--scale N] [--animate]` (format: docs/scene-format.md): a thin
+/// caller of LiquidScene.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -28,14 +30,17 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let tree = try Self.loadTree(scene)
-        let renderer = SceneRenderer(baseDirectory: URL(fileURLWithPath: scene).deletingLastPathComponent().path)
+        try MainActor.assumeIsolated { try render() }
+    }
+
+    @MainActor
+    private func render() throws {
+        let source = try Self.load(scene)
         guard animate else {
-            try PNG.write(try renderer.render(Self.document(tree, at: time, file: scene), scale: scale), to: out)
+            try PNG.write(try Self.document(source, at: time, file: scene).render(scale: scale), to: out)
             return
         }
-        let declared = tree["duration"]?.number
-        let length = duration ?? declared ?? SceneKeyframes.lastKeyTime(in: tree)
+        let length = duration ?? source.declaredDuration ?? source.lastKeyTime
         guard length > 0 else { throw ValidationError("\(scene): nothing is keyframed and no duration is given; use --duration") }
         let frames = Int((length * Double(fps)).rounded(.up)) + 1
         guard frames <= Self.maximumFrames else {
@@ -44,34 +49,26 @@ struct RenderCommand: ParsableCommand {
         var encoder = try AnimatedPNGEncoder(loopCount: 0, storesChangedRegions: true)
         for i in 0..<frames {
             let t = min(Double(i) / Double(fps), length)
-            let image = try renderer.render(Self.document(tree, at: t, file: scene), scale: scale)
+            let image = try Self.document(source, at: t, file: scene).render(scale: scale)
             try encoder.append(image, delay: try .frameRate(fps))
         }
         try encoder.write(to: out)
     }
 
-    /// Reads a scene file as a JSON tree; failures name the file.
-    static func loadTree(_ path: String) throws -> JSONValue {
+    /// Reads a scene file; failures name the file.
+    static func load(_ path: String) throws -> SceneSource {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError("cannot read scene file '\(path)'")
         }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try SceneSource(json: data, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         } catch {
-            throw ValidationError("\(path): scene: not valid JSON (\(error.localizedDescription))")
+            throw ValidationError("\(path): \(error)")
         }
     }
 
-    /// The scene at time `t`: keyframes resolved, then decoded and validated.
-    static func document(_ tree: JSONValue, at t: Double, file: String) throws -> SceneDocument {
-        let resolved: JSONValue
-        do { resolved = try SceneKeyframes.resolve(tree, at: t) } catch { throw ValidationError("\(file): \(error)") }
-        guard case .object = resolved else { throw ValidationError("\(file): scene: must be a JSON object") }
-        let data = try JSONEncoder().encode(resolved)
-        do {
-            return try JSONDecoder().decode(SceneDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw ValidationError("\(file): \(error.sceneMessage)")
-        }
+    /// The scene at time `t`, keyframes resolved and decoded; failures name the file and the JSON path.
+    static func document(_ source: SceneSource, at t: Double, file: String) throws -> SceneDocument {
+        do { return try source.document(at: t) } catch { throw ValidationError("\(file): \(error)") }
     }
 }

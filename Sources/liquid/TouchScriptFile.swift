@@ -1,4 +1,5 @@
 import Foundation
+import LiquidScene
 import LiquidGeometry
 import LiquidUI
 
@@ -26,7 +27,7 @@ enum TouchScriptFile {
         }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch let error as DecodingError {
-            throw ValidationErrorMessage("\(path): \(error.sceneMessage)")
+            throw ValidationErrorMessage("\(path): \(SceneError(error))")
         } catch {
             throw ValidationErrorMessage("\(path): not valid JSON")
         }

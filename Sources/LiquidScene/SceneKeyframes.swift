@@ -17,17 +17,21 @@ import LiquidMotion
 /// Resolution works on the parsed JSON tree, so every layer type animates without code of its own.
 enum SceneKeyframes {
     /// A copy of `node` with every keyframe object replaced by its value at time `t`.
-    static func resolve(_ node: JSONValue, at t: Double, path: String = "scene") throws -> JSONValue {
+    /// Errors name the keyframed value's path as decoding errors do (`layers[0].frame`).
+    static func resolve(_ node: JSONValue, at t: Double, path: String = "") throws(SceneError) -> JSONValue {
         switch node {
         case .object(let object):
             if let keys = object["keyframes"] {
                 return try value(of: keys, easing: object["easing"], at: t, path: path)
             }
             var out: [String: JSONValue] = [:]
-            for (key, child) in object { out[key] = try resolve(child, at: t, path: path + "." + key) }
+            for (key, child) in object { out[key] = try resolve(child, at: t, path: path.isEmpty ? key : path + "." + key) }
             return .object(out)
         case .array(let array):
-            return .array(try array.enumerated().map { try resolve($0.element, at: t, path: path + "[\($0.offset)]") })
+            var out: [JSONValue] = []
+            out.reserveCapacity(array.count)
+            for (i, element) in array.enumerated() { out.append(try resolve(element, at: t, path: path + "[\(i)]")) }
+            return .array(out)
         default:
             return node
         }
@@ -51,11 +55,11 @@ enum SceneKeyframes {
         }
     }
 
-    private static func fail(_ path: String, _ message: String) -> Error {
-        ValidationErrorMessage("\(path): \(message)")
+    private static func fail(_ path: String, _ message: String) -> SceneError {
+        SceneError(path: path.isEmpty ? "scene" : path, reason: message)
     }
 
-    private static func value(of keysNode: JSONValue, easing: JSONValue?, at t: Double, path: String) throws -> JSONValue {
+    private static func value(of keysNode: JSONValue, easing: JSONValue?, at t: Double, path: String) throws(SceneError) -> JSONValue {
         guard case .array(let keys) = keysNode, !keys.isEmpty else {
             throw fail(path, "keyframes must be a non-empty list of [time, value] pairs")
         }
@@ -79,7 +83,7 @@ enum SceneKeyframes {
     }
 
     /// (progress in 0…1, seconds into the segment) → eased fraction.
-    private static func easingFunction(_ node: JSONValue?, path: String) throws -> (Double, Double) -> Double {
+    private static func easingFunction(_ node: JSONValue?, path: String) throws(SceneError) -> (Double, Double) -> Double {
         guard let node else { return { p, _ in p } }
         if case .string(let name) = node {
             let curves: [String: TimingCurve] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut]
@@ -98,13 +102,15 @@ enum SceneKeyframes {
         throw fail(path, "easing must be a name or {\"spring\": {\"response\": R, \"dampingRatio\": Z}}")
     }
 
-    private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: String) throws -> JSONValue {
+    private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: String) throws(SceneError) -> JSONValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
             return .number(x + (y - x) * f)
         case (.array(let x), .array(let y)):
             guard x.count == y.count else { throw fail(path, "keyframe lists must have the same length (\(x.count) vs \(y.count))") }
-            return .array(try zip(x, y).map { try interpolate($0, $1, f, path: path) })
+            var out: [JSONValue] = []
+            for (u, v) in zip(x, y) { out.append(try interpolate(u, v, f, path: path)) }
+            return .array(out)
         case (.string(let x), .string(let y)):
             if x.hasPrefix("#"), y.hasPrefix("#"), let c0 = try? RGBA(hex: x), let c1 = try? RGBA(hex: y) {
                 let c = RGBA(red: c0.red + (c1.red - c0.red) * f, green: c0.green + (c1.green - c0.green) * f,
@@ -116,10 +122,4 @@ enum SceneKeyframes {
             return f < 1 ? a : b
         }
     }
-}
-
-/// An error whose description is exactly its message (shown as one line by the tool).
-struct ValidationErrorMessage: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,33 +1,74 @@
 import LiquidGeometry
 import LiquidGlass
+import LiquidRaster
 
 /// One drawable in a scene. Every layer may carry `opacity` (0…1), `blend` (a blend mode name) and a
 /// `transform` (`{"translate": [x, y], "rotate": degrees, "scale": s or [sx, sy]}`, applied about the origin
 /// in that order: scale, then rotate, then translate).
-struct SceneLayer: Decodable {
-    enum Shape {
-        case rect(Rect, radii: CornerRadii, continuous: Bool)
+///
+/// Decoding guarantees: every name is one the format knows (an unknown one is an error naming its JSON
+/// path), every number finite and in range, sizes non-negative, a shape has a fill or a stroke, glass
+/// carries no transform.
+public struct SceneLayer: Decodable, Sendable {
+    /// The geometry of a shape layer, in points before the layer's transform.
+    public enum Shape: Sendable, Equatable {
+        /// A rectangle with per-corner radii (all zero: square corners).
+        case rect(Rect, cornerRadii: CornerRadii, style: CornerStyle)
+        /// The ellipse inscribed in the rectangle.
         case ellipse(Rect)
+        /// SVG path data, parsed.
         case path(Path)
+        /// Straight segments through the points, closed or open.
         case polyline([Point], closed: Bool)
+
+        /// The outline as a path.
+        public var path: Path {
+            switch self {
+            case .rect(let frame, let radii, let style):
+                return style == .continuous ? Path(continuousRoundedRect: frame, cornerRadii: radii)
+                    : Path(roundedRect: frame, cornerRadii: radii)
+            case .ellipse(let frame):
+                return Path(ellipseIn: frame)
+            case .path(let path):
+                return path
+            case .polyline(let points, let closed):
+                var path = Path()
+                if let first = points.first {
+                    path.move(to: first)
+                    for point in points.dropFirst() { path.line(to: point) }
+                    if closed { path.close() }
+                }
+                return path
+            }
+        }
     }
 
-    enum Content {
-        case shape(Shape, fill: ScenePaint?, stroke: SceneStroke?, evenOdd: Bool)
-        case text(String, position: Point, size: Double, color: RGBA, align: String, font: String?)
+    /// What the layer draws.
+    public enum Content: Sendable {
+        /// A shape filled (by `fillRule`) and/or stroked; at least one of the two is present.
+        case shape(Shape, fill: ScenePaint?, stroke: SceneStroke?, fillRule: FillRule)
+        /// One line of text.
+        case text(SceneText)
+        /// A PNG file (path resolved against the scene's folder) stretched over `frame`.
         case image(path: String, frame: Rect)
+        /// Layers composited together as one group, then filtered in order.
         case group([SceneLayer], filters: [SceneFilter])
-        /// Glass samples what is drawn beneath it, so it is always drawn in place (never offscreen).
+        /// Glass samples what is drawn beneath it (on the canvas, or inside its group).
         case glass(GlassContainer)
     }
 
-    var content: Content
-    var opacity: Double
-    var blend: String
-    var transform: AffineTransform
+    /// What the layer draws.
+    public var content: Content
+    /// 0…1.
+    public var opacity: Double
+    /// How the layer (a group as a whole) combines with what is beneath it.
+    public var blendMode: BlendMode
+    /// Scene-space transform about the origin (a group's transform applies to its layers).
+    public var transform: AffineTransform
 
-    static let blendModes = ["normal", "copy", "multiply", "screen", "overlay", "soft-light", "plus-lighter",
-                             "destination-out", "destination-in"]
+    /// The blend modes the format accepts, by keyword, in the order the error message lists them.
+    static let blendModes: [BlendMode] = [.normal, .copy, .multiply, .screen, .overlay, .softLight, .plusLighter,
+                                          .destinationOut, .destinationIn]
 
     private enum Key: String, CodingKey {
         case type, frame, cornerRadius, corners, d, points, closed, fill, stroke, fillRule
@@ -37,16 +78,19 @@ struct SceneLayer: Decodable {
 
     private enum TransformKey: String, CodingKey { case translate, rotate, scale }
 
-    init(from decoder: Decoder) throws {
+    /// Decodes and validates one layer (recursively for groups); errors carry the JSON path.
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let path = c.codingPath
         let type = try c.decode(String.self, forKey: .type)
         opacity = try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1
         try SceneValue.requireUnit(opacity, "opacity", in: path)
-        blend = try c.decodeIfPresent(String.self, forKey: .blend) ?? "normal"
-        guard Self.blendModes.contains(blend) else {
-            throw SceneValue.fail("unknown blend mode '\(blend)' (use one of \(Self.blendModes.joined(separator: ", ")))", at: path)
+        let blend = try c.decodeIfPresent(String.self, forKey: .blend) ?? "normal"
+        guard let mode = Self.blendModes.first(where: { $0.description == blend }) else {
+            let names = Self.blendModes.map(\.description).joined(separator: ", ")
+            throw SceneValue.fail("unknown blend mode '\(blend)' (use one of \(names))", at: path)
         }
+        blendMode = mode
         transform = try Self.decodeTransform(c)
 
         switch type {
@@ -60,7 +104,7 @@ struct SceneLayer: Decodable {
                 guard corners == "circular" || corners == "continuous" else {
                     throw SceneValue.fail("corners must be circular or continuous; got '\(corners)'", at: path)
                 }
-                shape = .rect(frame, radii: radii, continuous: corners == "continuous")
+                shape = .rect(frame, cornerRadii: radii, style: corners == "continuous" ? .continuous : .circular)
             case "ellipse":
                 shape = .ellipse(try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path))
             case "path":
@@ -83,7 +127,7 @@ struct SceneLayer: Decodable {
             guard fill != nil || stroke != nil else {
                 throw SceneValue.fail("a \(type) needs a fill, a stroke or both", at: path)
             }
-            content = .shape(shape, fill: fill, stroke: stroke, evenOdd: rule == "evenodd")
+            content = .shape(shape, fill: fill, stroke: stroke, fillRule: rule == "evenodd" ? .evenOdd : .nonZero)
         case "text":
             let text = try c.decode(String.self, forKey: .text)
             let position = try SceneValue.point(c.decode([Double].self, forKey: .position), "position", in: path)
@@ -92,13 +136,18 @@ struct SceneLayer: Decodable {
             guard size <= 2000 else { throw SceneValue.fail("size must be at most 2000 pt; got \(size)", at: path) }
             let color = try SceneValue.color(c.decodeIfPresent(String.self, forKey: .color) ?? "#000000", in: path)
             let align = try c.decodeIfPresent(String.self, forKey: .align) ?? "left"
-            guard ["left", "center", "right"].contains(align) else {
+            let alignments: [String: TextRenderer.Alignment] = ["left": .left, "center": .center, "right": .right]
+            guard let alignment = alignments[align] else {
                 throw SceneValue.fail("align must be left, center or right; got '\(align)'", at: path)
             }
-            content = .text(text, position: position, size: size, color: color, align: align,
-                            font: try c.decodeIfPresent(String.self, forKey: .font))
+            var font = SceneText.FontSource.family("DejaVu Sans")
+            if let name = try c.decodeIfPresent(String.self, forKey: .font) {
+                font = name.contains("/") ? .file(SceneValue.resolvedPath(name, in: decoder)) : .family(name)
+            }
+            content = .text(SceneText(text: text, position: position, size: size, color: color, alignment: alignment,
+                                      font: font))
         case "image":
-            content = .image(path: try c.decode(String.self, forKey: .src),
+            content = .image(path: SceneValue.resolvedPath(try c.decode(String.self, forKey: .src), in: decoder),
                              frame: try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path))
         case "glass", "glassContainer":
             guard transform == .identity else {

@@ -1,17 +1,29 @@
 import LiquidGeometry
 
-/// A scene for `liquid render`: a canvas size in points, a scale, a background and a list of layers drawn
-/// in order. The JSON format is documented in docs/scene-format.md.
-struct SceneDocument: Decodable {
-    var width: Double
-    var height: Double
-    var scale: Double
-    var background: ScenePaint?
-    var layers: [SceneLayer]
+/// A decoded scene: a canvas size in points, a scale, a background and a list of layers drawn in order.
+/// The JSON format is documented in docs/scene-format.md.
+///
+/// Every value is typed and validated when the document is decoded (through ``SceneSource``): sizes
+/// positive and finite, colours parsed, names turned into enums, image and font paths resolved against
+/// the scene's folder. Rendering therefore compares no strings and fails only on what decoding cannot
+/// see (an image or font file that cannot be read, a size too large to allocate).
+public struct SceneDocument: Decodable, Sendable {
+    /// Canvas width in points (positive and finite).
+    public var width: Double
+    /// Canvas height in points (positive and finite).
+    public var height: Double
+    /// Pixels per point unless the renderer is given another (positive and finite; default 1).
+    public var scale: Double
+    /// Painted over the whole canvas first; transparent when absent.
+    public var background: ScenePaint?
+    /// Drawn in order, back to front.
+    public var layers: [SceneLayer]
 
     enum CodingKeys: String, CodingKey { case width, height, scale, background, layers }
 
-    init(from decoder: Decoder) throws {
+    /// Decodes and validates a whole document. Use ``SceneSource/document(at:)`` to resolve keyframes
+    /// first; decoding directly takes relative paths against `userInfo[SceneSource.baseDirectoryKey]`.
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         width = try c.decode(Double.self, forKey: .width)
         height = try c.decode(Double.self, forKey: .height)
@@ -68,30 +80,12 @@ enum SceneValue {
             throw fail("'\(text)' is not a colour (use #rrggbb or #rrggbbaa)", at: path)
         }
     }
-}
 
-extension DecodingError {
-    /// One line naming the JSON location and the problem, e.g. `layers[2].fill: '#zz' is not a colour`.
-    var sceneMessage: String {
-        func describe(_ path: [CodingKey]) -> String {
-            var out = ""
-            for key in path {
-                if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return out.isEmpty ? "scene" : out
-        }
-        switch self {
-        case .dataCorrupted(let context):
-            if let underlying = context.underlyingError { return "\(describe(context.codingPath)): not valid JSON (\(underlying.localizedDescription))" }
-            return "\(describe(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(describe(context.codingPath + [key])): missing"
-        case .typeMismatch(let type, let context):
-            return "\(describe(context.codingPath)): expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "\(describe(context.codingPath)): expected \(type), found null"
-        @unknown default:
-            return "scene: \(self)"
-        }
+    /// A file path from the scene: absolute as given, else relative to the scene's folder (the decoder's
+    /// ``SceneSource/baseDirectoryKey`` entry; the current directory when there is none).
+    static func resolvedPath(_ path: String, in decoder: any Decoder) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let base = decoder.userInfo[SceneSource.baseDirectoryKey] as? String, !base.isEmpty else { return path }
+        return base + "/" + path
     }
 }

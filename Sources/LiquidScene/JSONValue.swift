@@ -1,6 +1,6 @@
 /// A JSON document as a Swift value, keeping booleans and numbers distinct (Foundation's
 /// JSONSerialization bridges 0 and 1 to `Bool`, which would make keyframed zeros look like booleans).
-enum JSONValue: Codable, Equatable {
+enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -1,4 +1,5 @@
 import LiquidGeometry
+import LiquidRaster
 
 /// A fill or stroke paint in a scene: a colour string, or a linear or radial gradient object.
 ///
@@ -7,20 +8,36 @@ import LiquidGeometry
 /// {"linear": {"from": [0, 0], "to": [0, 100], "stops": [[0, "#ffffff"], [1, "#000000"]], "spread": "pad"}}
 /// {"radial": {"center": [50, 50], "radius": 40, "stops": [[0, "#ffffffff"], [1, "#ffffff00"]]}}
 /// ```
-enum ScenePaint: Decodable {
+///
+/// Decoding guarantees: colours parsed, at least one stop, stop locations in 0…1 and non-decreasing, a
+/// radial radius positive, points finite — so ``paint`` never fails for a decoded value.
+public enum ScenePaint: Decodable, Sendable, Equatable {
+    /// A solid straight colour.
     case color(RGBA)
-    case linear(from: Point, to: Point, stops: [GradientStopValue], spread: String)
-    case radial(center: Point, radius: Double, stops: [GradientStopValue], spread: String)
+    /// A linear gradient from `from` to `to` (points, in the layer's space).
+    case linear(from: Point, to: Point, stops: [GradientStop], spread: SpreadMode)
+    /// A radial gradient about `center` with `radius` points.
+    case radial(center: Point, radius: Double, stops: [GradientStop], spread: SpreadMode)
 
-    struct GradientStopValue {
-        let location: Double
-        let color: RGBA
+    /// The raster engine's paint.
+    /// - Throws: ``RasterError`` only for stops that decoding would have rejected.
+    public func paint() throws -> Paint {
+        switch self {
+        case .color(let color):
+            return .solid(color)
+        case .linear(let from, let to, let stops, let spread):
+            return .linearGradient(LinearGradient(start: from, end: to, gradient: try Gradient(stops: stops, spread: spread)))
+        case .radial(let center, let radius, let stops, let spread):
+            return .radialGradient(RadialGradient(center: center, radius: radius,
+                                                  gradient: try Gradient(stops: stops, spread: spread)))
+        }
     }
 
     private enum Kind: String, CodingKey { case linear, radial }
     private enum Field: String, CodingKey { case from, to, center, radius, stops, spread }
 
-    init(from decoder: Decoder) throws {
+    /// Decodes and validates a paint; errors carry the JSON path.
+    public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             self = .color(try SceneValue.color(text, in: decoder.codingPath))
             return
@@ -30,9 +47,10 @@ enum ScenePaint: Decodable {
             throw SceneValue.fail("a paint is a colour string or an object with one key, linear or radial", at: decoder.codingPath)
         }
         let c = try outer.nestedContainer(keyedBy: Field.self, forKey: kind)
-        let spread = try c.decodeIfPresent(String.self, forKey: .spread) ?? "pad"
-        guard ["pad", "repeat", "reflect"].contains(spread) else {
-            throw SceneValue.fail("spread must be pad, repeat or reflect; got '\(spread)'", at: c.codingPath)
+        let spreadName = try c.decodeIfPresent(String.self, forKey: .spread) ?? "pad"
+        let spreads: [String: SpreadMode] = ["pad": .pad, "repeat": .repeat, "reflect": .reflect]
+        guard let spread = spreads[spreadName] else {
+            throw SceneValue.fail("spread must be pad, repeat or reflect; got '\(spreadName)'", at: c.codingPath)
         }
         let stops = try Self.decodeStops(c)
         switch kind {
@@ -49,18 +67,18 @@ enum ScenePaint: Decodable {
     }
 
     /// `[[location, "#colour"], …]`, locations in 0…1 and non-decreasing, at least one stop.
-    private static func decodeStops(_ c: KeyedDecodingContainer<Field>) throws -> [GradientStopValue] {
+    private static func decodeStops(_ c: KeyedDecodingContainer<Field>) throws -> [GradientStop] {
         var list = try c.nestedUnkeyedContainer(forKey: .stops)
-        var stops: [GradientStopValue] = []
+        var stops: [GradientStop] = []
         while !list.isAtEnd {
             var pair = try list.nestedUnkeyedContainer()
             let location = try pair.decode(Double.self)
             let color = try SceneValue.color(try pair.decode(String.self), in: pair.codingPath)
             try SceneValue.requireUnit(location, "a stop location", in: pair.codingPath)
-            if let last = stops.last, location < last.location {
-                throw SceneValue.fail("stop locations must not decrease (\(location) after \(last.location))", at: pair.codingPath)
+            if let last = stops.last, location < last.position {
+                throw SceneValue.fail("stop locations must not decrease (\(location) after \(last.position))", at: pair.codingPath)
             }
-            stops.append(GradientStopValue(location: location, color: color))
+            stops.append(GradientStop(location, color))
         }
         guard !stops.isEmpty else { throw SceneValue.fail("a gradient needs at least one stop", at: c.codingPath) }
         return stops

@@ -1,0 +1,45 @@
+import LiquidRaster
+
+/// A stroke in a scene: `{"width": 2, "paint": "#000000", "cap": "round", "join": "miter", "miterLimit": 4}`.
+/// Every field is optional (defaults: width 1, black, butt caps, miter joins, limit 4).
+///
+/// Decoding guarantees: the width and miter limit are positive and finite, the paint is valid.
+public struct SceneStroke: Decodable, Sendable, Equatable {
+    /// Pen width in points.
+    public var width: Double
+    /// What the stroke is painted with (default black).
+    public var paint: ScenePaint
+    /// End caps of open subpaths (default butt).
+    public var cap: LineCap
+    /// Corners between segments (default miter).
+    public var join: LineJoin
+    /// Miter length limit in pen widths before a miter becomes a bevel (default 4).
+    public var miterLimit: Double
+
+    private enum Key: String, CodingKey { case width, paint, cap, join, miterLimit }
+
+    /// The raster engine's stroke style.
+    public var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit) }
+
+    /// Decodes and validates a stroke object; errors carry the JSON path.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 1
+        try SceneValue.requirePositive(width, "stroke width", in: c.codingPath)
+        paint = try c.decodeIfPresent(ScenePaint.self, forKey: .paint) ?? .color(.black)
+        let capName = try c.decodeIfPresent(String.self, forKey: .cap) ?? "butt"
+        let joinName = try c.decodeIfPresent(String.self, forKey: .join) ?? "miter"
+        miterLimit = try c.decodeIfPresent(Double.self, forKey: .miterLimit) ?? 4
+        let caps: [String: LineCap] = ["butt": .butt, "round": .round, "square": .square]
+        guard let cap = caps[capName] else {
+            throw SceneValue.fail("cap must be butt, round or square; got '\(capName)'", at: c.codingPath)
+        }
+        let joins: [String: LineJoin] = ["miter": .miter, "round": .round, "bevel": .bevel]
+        guard let join = joins[joinName] else {
+            throw SceneValue.fail("join must be miter, round or bevel; got '\(joinName)'", at: c.codingPath)
+        }
+        self.cap = cap
+        self.join = join
+        try SceneValue.requirePositive(miterLimit, "miterLimit", in: c.codingPath)
+    }
+}
