@@ -22,12 +22,12 @@ public struct CopyHole: Sendable, Hashable {
         self.color = color
     }
 
-    /// Cuts the hole into `canvas` (through its transform and clip); the canvas's compositor is restored.
+    /// Cuts the hole into `canvas` (through its transform and clip); the canvas's span blender is restored.
     public func cut(in canvas: inout Canvas) {
-        let saved = canvas.compositor
-        canvas.compositor = Self.compositor
+        let saved = canvas.blender
+        canvas.blender = Self.blender
         shape.fill(on: &canvas, paint: .color(color))
-        canvas.compositor = saved
+        canvas.blender = saved
     }
 
     /// Cuts the hole into `pixmap`, with `transform` mapping the shape into the pixmap's points.
@@ -39,8 +39,8 @@ public struct CopyHole: Sendable, Hashable {
         pixmap = canvas.pixmap
     }
 
-    /// The copy blend with coverage, as a canvas compositor: `d + c·(s − d)` per channel, rounded to nearest.
-    public static let compositor = Compositor(name: "copy") { source, coverage, destination, count in
+    /// The copy blend with coverage, as a canvas span blender: `d + c·(s − d)` per channel, rounded to nearest.
+    public static let blender = SpanBlender(name: "copy") { source, coverage, destination, count in
         for i in 0..<count {
             let c = UInt32(coverage[i])
             if c == 0 { continue }
