@@ -60,7 +60,7 @@ public final class GooStack {
 
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`); see
     /// ``GooLayer/composite(onto:x:y:mode:opacity:)``.
-    public func composite(onto destination: PixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+    public func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(RasterError) {
         guard let image else { return }
         try GooLayer.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)

@@ -12,6 +12,8 @@ import LiquidGeometry
 /// pixmap = canvas.pixmap
 /// ```
 ///
+/// To draw into an existing pixmap in place (no copy of its pixels), use ``Pixmap/withCanvas(_:)``.
+///
 /// Guarantees:
 /// - Fills cover each pixel by the exact area of the shape inside it (see ``CoverageRasterizer``), folded by
 ///   the fill rule, times the clip mask, quantised to 1/255.
@@ -69,6 +71,11 @@ public struct Canvas: Sendable {
         guard let mask = try? ClipMask(width: pixmap.width, height: pixmap.height, path: path,
                                        transform: deviceTransform, rule: rule)
         else { return }
+        intersectClip(mask)
+    }
+
+    /// Intersects the clip with `mask` (the pixmap's size).
+    mutating func intersectClip(_ mask: ClipMask) {
         if clipMask == nil { clipMask = mask } else { clipMask!.intersect(mask) }
     }
 

@@ -5,7 +5,7 @@
 /// an opaque colour are plain stores, other spans blend one constant. Other paints and span blenders go
 /// through a row of shaded pixels and a row of coverage.
 struct PaintBlitter: CoverageSink {
-    let destination: PixmapView
+    let destination: MutablePixmapView
     let shader: Shader
     /// The clip mask's bytes (row-major, `destination.width` per row), or `nil` for no clip.
     let clip: UnsafePointer<UInt8>?
@@ -17,7 +17,7 @@ struct PaintBlitter: CoverageSink {
     private let fastColor: UInt32?
 
     init(
-        destination: PixmapView, shader: Shader, clip: UnsafePointer<UInt8>?, blender: SpanBlender,
+        destination: MutablePixmapView, shader: Shader, clip: UnsafePointer<UInt8>?, blender: SpanBlender,
         sourceRow: UnsafeMutablePointer<UInt32>, coverageRow: UnsafeMutablePointer<UInt8>
     ) {
         self.destination = destination
