@@ -69,9 +69,9 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// The blur is ``VariableBlur`` with ``levels`` levels, edges clamped.
     /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
     public func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(RasterError) {
-        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else { return }
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height
-        try fillMask(of: view, sigmaPixels: sigmaPixels, workspace: workspace)
+        try fillMask(of: view.readOnly, sigmaPixels: sigmaPixels, workspace: workspace)
         let blur = try VariableBlur(maximumSigma: sigmaPixels, edgeMode: .clamp, levels: levels)
         let mask = workspace.mask
         let blurWorkspace = workspace.blur
@@ -88,7 +88,7 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// The edge mask for `view`, row-major, one byte per pixel (255 = full softening): what both
     /// softening paths use. For inspection and tests; allocates the returned array.
     /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
-    public func edgeMask(of view: MutablePixmapView, scale: Double, workspace: Workspace = Workspace()) throws(RasterError) -> [UInt8] {
+    public func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(RasterError) -> [UInt8] {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else {
             return [UInt8](repeating: 0, count: view.width * view.height)
         }
@@ -112,14 +112,14 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
     ///   mask's blur) and one blend pass; no allocation after the first call at a size.
     public func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(RasterError) {
-        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else { return }
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height, n = w * h, levels = self.levels
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
         let straight = color.clamped()
         let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
         withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace) { planes, row in
             let alpha = planes, temporary = planes + n, blurred = planes + 2 * n
-            Self.extractAlpha(of: view, into: alpha)
+            Self.extractAlpha(of: view.readOnly, into: alpha)
             for (k, kernel) in kernels.enumerated() {
                 FloatPlaneBlur.run(source: alpha, destination: blurred + k * n, width: w, height: h,
                                  kernel: kernel, temporary: temporary, row: row)
@@ -152,7 +152,7 @@ public struct EdgeSoftening: Sendable, Hashable {
     // MARK: Mask
 
     /// σ in pixels, or `nil` when there is nothing to do. - Throws: for a bad scale.
-    private func pixelSigma(scale: Double, view: MutablePixmapView) throws(RasterError) -> Double? {
+    private func pixelSigma(scale: Double, view: PixmapView) throws(RasterError) -> Double? {
         guard scale.isFinite, scale > 0 else { throw .invalidParameter("scale \(scale) must be positive and finite") }
         let sigmaPixels = sigma * scale
         guard sigmaPixels > 0, view.width > 0, view.height > 0 else { return nil }
@@ -160,7 +160,7 @@ public struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// Fills `workspace.mask` (width·height bytes) with the edge mask of `view`.
-    private func fillMask(of view: MutablePixmapView, sigmaPixels: Double, workspace: Workspace) throws(RasterError) {
+    private func fillMask(of view: PixmapView, sigmaPixels: Double, workspace: Workspace) throws(RasterError) {
         let w = view.width, h = view.height, n = w * h
         let kernel = FloatPlaneBlur.kernel(sigma: sigmaPixels)
         var mask = workspace.mask
@@ -194,7 +194,7 @@ public struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// The alpha bytes of `view` as floats 0…255, row-major.
-    private static func extractAlpha(of view: MutablePixmapView, into alpha: UnsafeMutablePointer<Float>) {
+    private static func extractAlpha(of view: PixmapView, into alpha: UnsafeMutablePointer<Float>) {
         for y in 0..<view.height {
             let pixels = view.row(y), out = alpha + y * view.width
             for x in 0..<view.width { out[x] = Float(pixels[4 &* x &+ 3]) }

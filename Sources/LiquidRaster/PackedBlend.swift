@@ -12,7 +12,7 @@
 /// equals two independent 16-bit multiplies with the weight in both halves, which x86-64's baseline SSE2
 /// has as one instruction (`pmullw`) — unlike a 32-bit lane multiply. So the results are bit-identical to
 /// the scalar forms.
-package enum PackedBlend {
+@usableFromInline package enum PackedBlend {
     /// `a·(256 − w)/256 + b·w/256` per channel, rounded. `w` in 0…256.
     @inlinable @inline(__always)
     package static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
@@ -41,14 +41,14 @@ package enum PackedBlend {
     }
 
     /// A premultiplied overlay, prepared once: `pixel·(256 − α)/256 + colour` per channel.
-    package struct Overlay: Sendable {
+    @usableFromInline package struct Overlay: Sendable {
         /// 256 − overlay alpha (0…256).
-        package let keep: UInt32
+        @usableFromInline package let keep: UInt32
         /// The overlay's premultiplied red/blue and green/alpha, times 256 (lane values ≤ 255·256).
-        package let rb: UInt32
-        package let ga: UInt32
+        @usableFromInline package let rb: UInt32
+        @usableFromInline package let ga: UInt32
         /// True when the overlay changes nothing.
-        package let isIdentity: Bool
+        @usableFromInline package let isIdentity: Bool
 
         /// `color` is premultiplied 0…255 floats with alpha in 0…255.
         package init(red: Double, green: Double, blue: Double, alpha: Double) {

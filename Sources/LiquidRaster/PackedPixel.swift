@@ -4,7 +4,7 @@
 /// Every function is exact to the nearest integer (`round(a·b/255)`) and keeps a premultiplied pixel valid:
 /// results never exceed 255 and colour channels never exceed alpha. All are `@inlinable` so loops in other
 /// modules inline them.
-package enum PackedPixel {
+@usableFromInline package enum PackedPixel {
     /// `round(a·b / 255)` for bytes.
     @inlinable @inline(__always)
     package static func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {

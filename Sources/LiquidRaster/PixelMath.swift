@@ -8,7 +8,7 @@
 /// Measured reason: the standard library's generic `SIMD4<Int32>(_:rounding:)` and `clamped` were not
 /// specialised in these loops and cost ~100 ns per pixel; these helpers compile to a handful of SSE
 /// instructions.
-package enum PixelMath {
+@usableFromInline package enum PixelMath {
     /// 1.5·2²³: added to a float in −0.5…2²², it leaves round-to-nearest-even of the value in the low
     /// mantissa bits.
     @usableFromInline static let roundingBias: Float = 12_582_912

@@ -47,7 +47,7 @@ public struct VariableBlur: Sendable, Hashable {
             var bytes = [UInt8](repeating: 0, count: 4 * w * h)
             bytes.withUnsafeMutableBufferPointer { buffer in
                 let copy = MutablePixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w)
-                copy.copy(from: view)
+                copy.copy(from: view.readOnly)
                 // Valid: σ is finite and ≥ 0 by construction.
                 let blur = try! GaussianBlur(sigma: maximumSigma * Double(k) / Double(levels - 1), edgeMode: edgeMode)
                 blur.apply(to: copy, workspace: workspace)
