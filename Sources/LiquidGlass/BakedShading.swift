@@ -82,11 +82,9 @@ public struct BakedShading: Sendable, Hashable {
         /// rounded to the nearest pixel); see ``composite(onto:x:y:opacity:)``.
         public func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(RasterError) {
             let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
-            let failure: RasterError? = destination.withMutableView { view in
-                do throws(RasterError) { try composite(onto: view, x: x, y: y, opacity: opacity) } catch { return error }
-                return nil
+            try destination.withMutableView { (view) throws(RasterError) in
+                try composite(onto: view, x: x, y: y, opacity: opacity)
             }
-            if let failure { throw failure }
         }
     }
 

@@ -62,14 +62,9 @@ public final class GooLayer {
         pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) }
         if let softening {
             let softeningWorkspace = self.softeningWorkspace
-            let failure: RasterError? = pixmap.withMutableView { view in
-                do throws(RasterError) {
-                    try softening.apply(toSingleColor: view, color: parameters.color, scale: scale,
-                                        workspace: softeningWorkspace)
-                } catch { return error }
-                return nil
+            try pixmap.withMutableView { (view) throws(RasterError) in
+                try softening.apply(toSingleColor: view, color: parameters.color, scale: scale, workspace: softeningWorkspace)
             }
-            if let failure { throw failure }
         }
         image = pixmap
     }
@@ -99,13 +94,9 @@ public final class GooLayer {
                           opacity: Double = 1) throws(RasterError) {
         guard let image else { return }
         let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
-        let failure: RasterError? = destination.withMutableView { view in
-            do throws(RasterError) {
-                try Self.composite(image, onto: view, x: x, y: y, mode: mode, opacity: opacity)
-            } catch { return error }
-            return nil
+        try destination.withMutableView { (view) throws(RasterError) in
+            try Self.composite(image, onto: view, x: x, y: y, mode: mode, opacity: opacity)
         }
-        if let failure { throw failure }
     }
 
     /// Runs `body` with a mutable view of ``image`` (for further filtering in place), or returns `nil`
@@ -134,13 +125,9 @@ public final class GooLayer {
             return
         }
         let region = PixelRect(x: overlap.x - x, y: overlap.y - y, width: overlap.width, height: overlap.height)
-        let failure: RasterError? = source.withView { view in
-            do throws(RasterError) {
-                try destination.region(overlap).composite(view.region(region), mode: mode, opacity: opacity)
-            } catch { return error }
-            return nil
+        try source.withView { (view) throws(RasterError) in
+            try destination.region(overlap).composite(view.region(region), mode: mode, opacity: opacity)
         }
-        if let failure { throw failure }
     }
 
     /// The cached image cleared to transparent (or a new one when the pixel size or scale changed), taken

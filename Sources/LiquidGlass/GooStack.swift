@@ -48,13 +48,9 @@ public final class GooStack {
             image = nil
             result = try Pixmap(size: size, scale: scale)
         }
-        let failure: RasterError? = result.withMutableView { view in
-            for layer in layers.prefix(passes.count) {
-                do throws(RasterError) { try layer.composite(onto: view, x: 0, y: 0) } catch { return error }
-            }
-            return nil
+        try result.withMutableView { (view) throws(RasterError) in
+            for layer in layers.prefix(passes.count) { try layer.composite(onto: view, x: 0, y: 0) }
         }
-        if let failure { throw failure }
         image = result
     }
 

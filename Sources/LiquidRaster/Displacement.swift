@@ -296,13 +296,9 @@ public enum Displacement {
     public static func remapped(_ source: Pixmap, by field: DisplacementField,
                                 edgeMode: EdgeMode = .clamp) throws(RasterError) -> Pixmap {
         var out = try Pixmap(width: field.width, height: field.height, scale: source.scale)
-        let failure: RasterError? = source.withView { src in
-            out.withMutableView { dst in
-                do throws(RasterError) { try remap(src, by: field, edgeMode: edgeMode, into: dst) } catch { return error }
-                return nil
-            }
+        try source.withView { (src) throws(RasterError) in
+            try out.withMutableView { (dst) throws(RasterError) in try remap(src, by: field, edgeMode: edgeMode, into: dst) }
         }
-        if let failure { throw failure }
         return out
     }
 

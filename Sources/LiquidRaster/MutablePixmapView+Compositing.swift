@@ -73,12 +73,10 @@ extension MutablePixmapView {
 extension Pixmap {
     /// Composites `source` (same size) onto this pixmap; see ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
     public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(RasterError) {
-        let failure: RasterError? = withMutableView { destination in
-            source.withView { sourceView in
-                do throws(RasterError) { try destination.composite(sourceView, mode: mode, opacity: opacity) } catch { return error }
-                return nil
+        try withMutableView { (destination) throws(RasterError) in
+            try source.withView { (sourceView) throws(RasterError) in
+                try destination.composite(sourceView, mode: mode, opacity: opacity)
             }
         }
-        if let failure { throw failure }
     }
 }
