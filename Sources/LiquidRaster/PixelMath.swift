@@ -5,19 +5,18 @@
 /// Every function is `@inlinable` and `@inline(__always)`, so the per-pixel loops of other modules compile
 /// to the same instructions as if the code were written inline.
 ///
+/// The rounding trick's constant, 1.5·2²³, is written as a literal in each function (not a shared
+/// `static let`) so that cross-module callers see a constant rather than a global's accessor.
+///
 /// Measured reason: the standard library's generic `SIMD4<Int32>(_:rounding:)` and `clamped` were not
 /// specialised in these loops and cost ~100 ns per pixel; these helpers compile to a handful of SSE
 /// instructions.
 @usableFromInline package enum PixelMath {
-    /// 1.5·2²³: added to a float in −0.5…2²², it leaves round-to-nearest-even of the value in the low
-    /// mantissa bits.
-    @usableFromInline static let roundingBias: Float = 12_582_912
-
     /// Rounds each lane of `v` (which must lie in −0.5…2²²) to the nearest integer and keeps the low byte:
     /// adding 1.5·2²³ leaves round-to-nearest-even(v) in the low mantissa bits.
     @inlinable @inline(__always)
     package static func roundedBytes(_ v: SIMD4<Float>) -> SIMD4<UInt8> {
-        let bits = unsafeBitCast(v + SIMD4<Float>(repeating: roundingBias), to: SIMD4<UInt32>.self)
+        let bits = unsafeBitCast(v + SIMD4<Float>(repeating: 12_582_912), to: SIMD4<UInt32>.self)
         return SIMD4<UInt8>(truncatingIfNeeded: bits)
     }
 
@@ -26,13 +25,13 @@
     /// per conversion; replacing them in the glass shader took G2's band from 20.6 to 17.9 ms.
     @inlinable @inline(__always)
     package static func roundedIndex(_ v: Float) -> Int {
-        Int(truncatingIfNeeded: (v + roundingBias).bitPattern & 0x3F_FFFF)
+        Int(truncatingIfNeeded: (v + 12_582_912).bitPattern & 0x3F_FFFF)
     }
 
     /// ``roundedIndex(_:)`` for eight lanes.
     @inlinable @inline(__always)
     package static func roundedIndices(_ v: SIMD8<Float>) -> SIMD8<Int32> {
-        unsafeBitCast(v + SIMD8<Float>(repeating: roundingBias), to: SIMD8<Int32>.self) & 0x3F_FFFF
+        unsafeBitCast(v + SIMD8<Float>(repeating: 12_582_912), to: SIMD8<Int32>.self) & 0x3F_FFFF
     }
 
     /// round(x / 255) for x in 0…65 025, exactly (verified exhaustively in the tests): the classic
