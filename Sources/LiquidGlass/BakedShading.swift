@@ -67,54 +67,24 @@ public struct BakedShading: Sendable, Hashable {
         /// Composites the shading onto `destination` with its top-left pixel at (`x`, `y`) (the overlap
         /// only): the multiply image, then the highlight image, both scaled by `opacity`.
         /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
-        /// The result equals ``PixmapView/composite(_:mode:opacity:mask:)`` with `.multiply` then `.screen`
+        /// The result equals ``MutablePixmapView/composite(_:mode:opacity:mask:)`` with `.multiply` then `.screen`
         /// (the W3C formulas on premultiplied colour, rounded to nearest, colour clamped to alpha), but
         /// pixels where a baked image is transparent are skipped, since both modes leave them unchanged.
-        public func composite(onto destination: PixmapView, x: Int, y: Int, opacity: Double = 1) throws(RasterError) {
+        public func composite(onto destination: MutablePixmapView, x: Int, y: Int, opacity: Double = 1) throws(RasterError) {
             guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
                 throw .invalidParameter("opacity \(opacity) must lie in 0…1")
             }
-            Self.blend(multiply, onto: destination, x: x, y: y, screen: false, opacity: Float(opacity))
-            Self.blend(highlight, onto: destination, x: x, y: y, screen: true, opacity: Float(opacity))
-        }
-
-        /// Multiply (or screen) of `source` onto the overlap, skipping transparent source pixels.
-        private static func blend(_ source: Pixmap, onto destination: PixmapView, x: Int, y: Int, screen: Bool,
-                                  opacity: Float) {
-            let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
-            guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
-                  !overlap.isEmpty, opacity > 0
-            else { return }
-            let scale = opacity / 255
-            source.withView { view in
-                for row in overlap.y..<overlap.maxY {
-                    let s = view.row(row - y), d = destination.row(row)
-                    for column in overlap.x..<overlap.maxX {
-                        let sp = s + 4 * (column - x)
-                        if sp[3] == 0 { continue }
-                        let dp = d + 4 * column
-                        let sa = Float(sp[3]) * scale, da = Float(dp[3]) * (1 / 255)
-                        let alpha = Swift.min(sa + da - sa * da, 1)
-                        for c in 0..<3 {
-                            let sc = Float(sp[c]) * scale, dc = Float(dp[c]) * (1 / 255)
-                            let value = screen ? sc + dc - sc * dc : sc * (1 - da) + dc * (1 - sa) + sc * dc
-                            dp[c] = UInt8(Swift.min(Swift.max(value, 0), alpha) * 255 + 0.5)
-                        }
-                        dp[3] = UInt8(alpha * 255 + 0.5)
-                    }
-                }
-            }
+            multiply.withView { destination.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
+            highlight.withView { destination.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
         }
 
         /// Composites the shading with its top-left corner at `origin` (points of the destination,
         /// rounded to the nearest pixel); see ``composite(onto:x:y:opacity:)``.
         public func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(RasterError) {
             let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
-            let failure: RasterError? = destination.withMutableView { view in
-                do throws(RasterError) { try composite(onto: view, x: x, y: y, opacity: opacity) } catch { return error }
-                return nil
+            try destination.withMutableView { (view) throws(RasterError) in
+                try composite(onto: view, x: x, y: y, opacity: opacity)
             }
-            if let failure { throw failure }
         }
     }
 

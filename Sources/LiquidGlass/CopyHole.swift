@@ -22,40 +22,29 @@ public struct CopyHole: Sendable, Hashable {
         self.color = color
     }
 
-    /// Cuts the hole into `canvas` (through its transform and clip); the canvas's compositor is restored.
+    /// Cuts the hole into `canvas` (through its transform and clip); the canvas's span blender is restored.
     public func cut(in canvas: inout Canvas) {
-        let saved = canvas.compositor
-        canvas.compositor = Self.compositor
+        let saved = canvas.blender
+        canvas.blender = Self.blender
         shape.fill(on: &canvas, paint: .color(color))
-        canvas.compositor = saved
+        canvas.blender = saved
     }
 
     /// Cuts the hole into `pixmap`, with `transform` mapping the shape into the pixmap's points.
     public func cut(in pixmap: inout Pixmap, transform: AffineTransform = .identity) {
-        var canvas = Canvas(pixmap)
-        pixmap = Self.placeholder
-        canvas.transform = transform
-        cut(in: &canvas)
-        pixmap = canvas.pixmap
+        pixmap.withCanvas { canvas in
+            canvas.transform = transform
+            cut(in: &canvas)
+        }
     }
 
-    /// The copy blend with coverage, as a canvas compositor: `d + c·(s − d)` per channel, rounded to nearest.
-    public static let compositor = Compositor(name: "copy") { source, coverage, destination, count in
+    /// The copy blend with coverage, as a canvas span blender: `d + c·(s − d)` per channel, rounded to nearest.
+    public static let blender = SpanBlender(name: "copy") { source, coverage, destination, count in
         for i in 0..<count {
             let c = UInt32(coverage[i])
             if c == 0 { continue }
             if c == 255 { destination[i] = source[i]; continue }
-            let s = source[i], d = destination[i], k = 255 - c
-            var out: UInt32 = 0
-            for shift in stride(from: UInt32(0), to: 32, by: 8) {
-                let sc = (s >> shift) & 0xFF, dc = (d >> shift) & 0xFF
-                let mixed = sc * c + dc * k   // ≤ 255·255
-                out |= ((mixed + 127) / 255) << shift
-            }
-            destination[i] = out
+            destination[i] = PackedPixel.mix(destination[i], source[i], c)
         }
     }
-
-    /// A one-pixel image swapped in so that the canvas owns the only reference while drawing.
-    private static let placeholder: Pixmap = try! Pixmap(width: 1, height: 1)
 }

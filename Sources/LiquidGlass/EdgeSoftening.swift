@@ -76,10 +76,10 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// Softens the edges of `view` in place (any colours); `scale` is the view's pixels per point.
     /// The blur is ``VariableBlur`` with ``levels`` levels, edges clamped.
     /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
-    public func apply(to view: PixmapView, scale: Double, workspace: Workspace) throws(RasterError) {
-        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else { return }
+    public func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(RasterError) {
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height
-        try fillMask(of: view, sigmaPixels: sigmaPixels, workspace: workspace)
+        try fillMask(of: view.readOnly, sigmaPixels: sigmaPixels, workspace: workspace)
         let blur = try VariableBlur(maximumSigma: sigmaPixels, edgeMode: .clamp, levels: levels)
         let mask = workspace.mask
         let blurWorkspace = workspace.blur
@@ -119,17 +119,17 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
     /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
     ///   mask's blur) and one blend pass; no allocation after the first call at a size.
-    public func apply(toSingleColor view: PixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(RasterError) {
-        guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else { return }
+    public func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(RasterError) {
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height, n = w * h, levels = self.levels
-        let kernels = (1..<levels).map { GooAlphaBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
+        let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
         let straight = color.clamped()
         let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
         withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace) { planes, row in
             let alpha = planes, temporary = planes + n, blurred = planes + 2 * n
-            Self.extractAlpha(of: view, into: alpha)
+            Self.extractAlpha(of: view.readOnly, into: alpha)
             for (k, kernel) in kernels.enumerated() {
-                GooAlphaBlur.run(source: alpha, destination: blurred + k * n, width: w, height: h,
+                FloatPlaneBlur.run(source: alpha, destination: blurred + k * n, width: w, height: h,
                                  kernel: kernel, temporary: temporary, row: row)
             }
             // The top level is blurred with σ: the mask's own blur.
@@ -170,14 +170,14 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// Fills `workspace.mask` (width·height bytes) with the edge mask of `view`.
     private func fillMask(of view: PixmapView, sigmaPixels: Double, workspace: Workspace) throws(RasterError) {
         let w = view.width, h = view.height, n = w * h
-        let kernel = GooAlphaBlur.kernel(sigma: sigmaPixels)
+        let kernel = FloatPlaneBlur.kernel(sigma: sigmaPixels)
         var mask = workspace.mask
         workspace.mask = []
         if mask.count < n { mask = [UInt8](repeating: 0, count: n) }
         mask.withUnsafeMutableBufferPointer { bytes in
             withPlanes(count: 3, width: w, height: h, kernels: [kernel], workspace: workspace) { planes, row in
                 Self.extractAlpha(of: view, into: planes)
-                GooAlphaBlur.run(source: planes, destination: planes + 2 * n, width: w, height: h, kernel: kernel,
+                FloatPlaneBlur.run(source: planes, destination: planes + 2 * n, width: w, height: h, kernel: kernel,
                                  temporary: planes + n, row: row)
                 Self.distanceTable.withUnsafeBufferPointer { distance in
                     for i in 0..<n { bytes[i] = Self.maskValue(planes[2 * n + i], distance) }

@@ -159,7 +159,7 @@ struct GlassRenderer {
     // MARK: Glass
 
     private func paintGlass(_ plan: SurfacePlan, frost: PixmapView?, frostOrigin: (Int, Int),
-                            backdrop: PixmapView, into dst: PixmapView) {
+                            backdrop: PixmapView, into dst: MutablePixmapView) {
         var shader = makeShader(plan, frost: frost, frostOrigin: frostOrigin, backdrop: backdrop, into: dst)
         plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
         shader.release()
@@ -169,7 +169,7 @@ struct GlassRenderer {
     /// accessibility modes the face colour (the coverage-weighted average of the backdrop under the surface)
     /// and border. The caller must call `release()` on it.
     func makeShader(_ plan: SurfacePlan, frost: PixmapView?, frostOrigin: (Int, Int), backdrop: PixmapView,
-                    into dst: PixmapView) -> GlassShader {
+                    into dst: MutablePixmapView) -> GlassShader {
         let material = container.material
         let contrast = container.accessibility.contains(.increaseContrast)
         let light = material.lightDirection
@@ -217,7 +217,7 @@ struct GlassRenderer {
     /// Darkens the destination around the surface by the analytic shadow of its offset outline. The distance
     /// is evaluated on an 8-pixel grid and interpolated bilinearly (the shadow is smooth at that scale:
     /// σ ≥ 2 pt); cells whose corners are all beyond the shadow's extent are skipped.
-    func paintShadow(_ plan: SurfacePlan, _ profile: ShadowProfile, into dst: PixmapView) {
+    func paintShadow(_ plan: SurfacePlan, _ profile: ShadowProfile, into dst: MutablePixmapView) {
         let g = 8
         let offset = container.material.shadow.offset
         let ox = Float(offset.x * scale), oy = Float(offset.y * scale)

@@ -75,11 +75,11 @@ extension GlassShader {
         guard Lanes.any(inside) else { return }
         let depth = -d
         let coverage = Lanes.select(Lanes.less(one, 0.5 - d), one, 0.5 - d)
-        let weight = SIMD8<UInt32>(truncatingIfNeeded: Lanes.roundedIndices(coverage * opacity * 256) & inside)
+        let weight = SIMD8<UInt32>(truncatingIfNeeded: PixelMath.roundedIndices(coverage * opacity * 256) & inside)
         let band = inside & Lanes.less(depth, SIMD8(repeating: bandLimit))
         let steps = Float(Self.lutResolution * 256)
         let bandDepth = Lanes.select(band & ~Lanes.less(depth, zero), depth, zero)
-        let fixed = Lanes.roundedIndices(bandDepth * steps)
+        let fixed = PixelMath.roundedIndices(bandDepth * steps)
         // The normal from central differences, as the scalar path (1/√ per lane: a vector √ compiles to
         // per-lane library calls).
         let gx = (raw + 4).loadUnaligned(as: SIMD8<Float>.self) - (raw - 4).loadUnaligned(as: SIMD8<Float>.self)
@@ -96,7 +96,7 @@ extension GlassShader {
         let sy = SIMD8<Float>(repeating: Float(y - frostY))
         let cx = Lanes.clamp(sx - nx * offset, 0, Float(frost.width - 1))
         let cy = Lanes.clamp(sy - ny * offset, 0, Float(frost.height - 1))
-        let px = Lanes.roundedIndices(cx * 256), py = Lanes.roundedIndices(cy * 256)
+        let px = PixelMath.roundedIndices(cx * 256), py = PixelMath.roundedIndices(cy * 256)
         let ix = px &>> 8, iy = py &>> 8
         // The right and lower taps clamp to the last column and row (as the scalar sample).
         let lastX = SIMD8<Int32>(repeating: Int32(frost.width - 1)), lastY = SIMD8<Int32>(repeating: Int32(frost.height - 1))
@@ -114,7 +114,7 @@ extension GlassShader {
         let v = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: rimWidth)), 1 - bandDepth * inverseRimWidth, zero)
         let light = fresnelAmount * u * u * u + rimIntensity * v * v * (0.2 + 0.8 * lit)
         let white = Lanes.select(band, light, zero)
-        let whiteWeight = Lanes.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256)
+        let whiteWeight = PixelMath.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256)
         g = PackedBlend.lerp(g, SIMD8(repeating: 0xFFFF_FFFF), SIMD8<UInt32>(truncatingIfNeeded: whiteWeight))
         let old = Self.load8(out, 4 * x)
         out.storeBytes(of: PackedBlend.lerp(old, g, weight), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)

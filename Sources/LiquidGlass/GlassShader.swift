@@ -11,7 +11,7 @@ import LiquidRaster
 /// coverage × materialize. In the opaque accessibility modes the frost is replaced by a constant face and,
 /// for increase contrast, the rim by a border.
 struct GlassShader: SurfaceTileVisitor {
-    let dst: PixmapView
+    let dst: MutablePixmapView
     /// The frosted backdrop and its origin in destination pixels (absent in the opaque modes).
     let frost: PixmapView?
     let frostX: Int, frostY: Int
@@ -38,7 +38,7 @@ struct GlassShader: SurfaceTileVisitor {
     /// Materialize progress as an opacity.
     let opacity: Float
 
-    init(dst: PixmapView, frost: PixmapView?, frostX: Int, frostY: Int, face: UInt32?, tone: GlassTone,
+    init(dst: MutablePixmapView, frost: PixmapView?, frostX: Int, frostY: Int, face: UInt32?, tone: GlassTone,
          plan: SurfacePlan, bandLimit: Float, light: (Float, Float), rimIntensity: Float, rimWidth: Float,
          fresnel: Float, border: (color: UInt32, alpha: Float, width: Float), opacity: Float) {
         self.dst = dst
@@ -78,15 +78,6 @@ struct GlassShader: SurfaceTileVisitor {
     /// Frees the lookup table (call once when done).
     func release() { lut.deallocate() }
 
-    /// `round(v)` for 0 ≤ v < 2²²: adding 1.5·2²³ leaves the rounded integer in the low mantissa bits.
-    /// Measured reason: Swift's checked `Int(Float)` / `UInt32(Float)` conversions add a range check and trap
-    /// per conversion; replacing them (with the depth lookup table below) took G2's band from 20.6 to
-    /// 17.9 ms.
-    @inline(__always)
-    static func roundedIndex(_ v: Float) -> Int {
-        Int(truncatingIfNeeded: (v + 12_582_912).bitPattern & 0x3F_FFFF)
-    }
-
     /// The depth lookup at `depth` (≥ 0, < bandLimit) in plane `plane`, interpolated linearly.
     @inline(__always)
     func lookup(_ plane: Int, _ fixed: Int) -> Float {
@@ -108,7 +99,7 @@ struct GlassShader: SurfaceTileVisitor {
         let cx = Swift.min(Swift.max(sx, 0), Float(view.width - 1))
         let cy = Swift.min(Swift.max(sy, 0), Float(view.height - 1))
         // Positions in 1/256 pixel: the integer part picks the pixels, the fraction is the weight.
-        let px = roundedIndex(cx * 256), py = roundedIndex(cy * 256)
+        let px = PixelMath.roundedIndex(cx * 256), py = PixelMath.roundedIndex(cy * 256)
         let ix = px >> 8, iy = py >> 8
         let wx = UInt32(truncatingIfNeeded: px & 0xFF), wy = UInt32(truncatingIfNeeded: py & 0xFF)
         let ix1 = Swift.min(ix + 1, view.width - 1), iy1 = Swift.min(iy + 1, view.height - 1)
@@ -159,9 +150,9 @@ struct GlassShader: SurfaceTileVisitor {
     func finish(_ glass: UInt32, old: UInt32, white: Float, border: Float, weight: UInt32) -> UInt32 {
         var g = glass
         if white > 0 {
-            g = PackedBlend.lerp(g, 0xFFFF_FFFF, UInt32(truncatingIfNeeded: Self.roundedIndex(Swift.min(white, 1) * 256)))
+            g = PackedBlend.lerp(g, 0xFFFF_FFFF, UInt32(truncatingIfNeeded: PixelMath.roundedIndex(Swift.min(white, 1) * 256)))
         }
-        if border > 0 { g = PackedBlend.lerp(g, borderColor, UInt32(truncatingIfNeeded: Self.roundedIndex(border * 256))) }
+        if border > 0 { g = PackedBlend.lerp(g, borderColor, UInt32(truncatingIfNeeded: PixelMath.roundedIndex(border * 256))) }
         return weight >= 256 ? g : PackedBlend.lerp(old, g, weight)
     }
 
@@ -238,12 +229,12 @@ struct GlassShader: SurfaceTileVisitor {
             if d >= 0.5 { continue }
             let x = x0 + i
             let depth = -d
-            let weight = UInt32(truncatingIfNeeded: Self.roundedIndex(Swift.min(1, 0.5 - d) * opacity * 256))
+            let weight = UInt32(truncatingIfNeeded: PixelMath.roundedIndex(Swift.min(1, 0.5 - d) * opacity * 256))
             let old = out.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
             var g: UInt32
             var light: (white: Float, border: Float) = (0, 0)
             if depth < bandLimit {
-                let fixed = Self.roundedIndex(Swift.max(depth, 0) * steps)
+                let fixed = PixelMath.roundedIndex(Swift.max(depth, 0) * steps)
                 let gx = fc[i + 1] - fc[i - 1], gy = fc[i + stride] - fc[i - stride]
                 let length2 = gx * gx + gy * gy
                 var nx: Float = 0, ny: Float = 0
@@ -318,20 +309,20 @@ struct GlassShader: SurfaceTileVisitor {
                 let depth = -d
                 let normal: Float = signed < 0 ? -1 : 1
                 let band = inside && depth < bandLimit
-                let fixed = band ? Self.roundedIndex(Swift.max(depth, 0) * steps) : 0
+                let fixed = band ? PixelMath.roundedIndex(Swift.max(depth, 0) * steps) : 0
                 let offset = band ? lookup(0, fixed) : 0
                 // Sample coordinate along the line's axis, in frost pixels.
                 let base = vertical ? Float(x0 + l - frostX) : Float(y0 + l - frostY)
                 let limit = Float((vertical ? frost.width : frost.height) - 1)
                 let s = Swift.min(Swift.max(base - normal * offset, 0), limit)
-                let position = Self.roundedIndex(s * 256)
+                let position = PixelMath.roundedIndex(s * 256)
                 let i0 = position >> 8
                 let i1 = Swift.min(i0 + 1, Int(limit))
                 let white = band ? edgeLight(depth: depth, nx: vertical ? normal : 0, ny: vertical ? 0 : normal).white : 0
-                let cover = Self.roundedIndex(Swift.min(Swift.max(0.5 - d, 0), 1) * opacity * 256)
+                let cover = PixelMath.roundedIndex(Swift.min(Swift.max(0.5 - d, 0), 1) * opacity * 256)
                 lines[l] = StraightLine(
                     first: Int32(i0), second: Int32(i1), weight: UInt32(truncatingIfNeeded: position & 0xFF),
-                    white: white > 0 ? UInt32(truncatingIfNeeded: Self.roundedIndex(Swift.min(white, 1) * 256)) : 0,
+                    white: white > 0 ? UInt32(truncatingIfNeeded: PixelMath.roundedIndex(Swift.min(white, 1) * 256)) : 0,
                     cover: inside ? UInt32(truncatingIfNeeded: cover) : 0)
             }
             if vertical {

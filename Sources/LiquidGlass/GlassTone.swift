@@ -1,3 +1,5 @@
+import LiquidRaster
+
 /// The colour transform of see-through glass, applied to every backdrop sample: the saturation boost,
 /// then the overlay (the style's white wash and the tint, as one premultiplied colour).
 ///

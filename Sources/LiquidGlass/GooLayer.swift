@@ -57,22 +57,14 @@ public final class GooLayer {
                        content: (inout Canvas) -> Void) throws(RasterError) {
         let goo = try parameters.goo(scale: scale)
         var pixmap = try takeClearedImage(size: size, scale: scale)
-        var canvas = Canvas(consume pixmap)
-        content(&canvas)
-        pixmap = canvas.pixmap
-        canvas = Canvas(Self.placeholder)
+        pixmap.withCanvas(content)
         let workspace = blurWorkspace
         pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) }
         if let softening {
             let softeningWorkspace = self.softeningWorkspace
-            let failure: RasterError? = pixmap.withMutableView { view in
-                do throws(RasterError) {
-                    try softening.apply(toSingleColor: view, color: parameters.color, scale: scale,
-                                        workspace: softeningWorkspace)
-                } catch { return error }
-                return nil
+            try pixmap.withMutableView { (view) throws(RasterError) in
+                try softening.apply(toSingleColor: view, color: parameters.color, scale: scale, workspace: softeningWorkspace)
             }
-            if let failure { throw failure }
         }
         image = pixmap
     }
@@ -90,7 +82,7 @@ public final class GooLayer {
     /// outside; the overlap is composited) using `mode` (normal: source-over) and `opacity`.
     /// Does nothing before the first render.
     /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
-    public func composite(onto destination: PixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+    public func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(RasterError) {
         guard let image else { return }
         try Self.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)
@@ -102,18 +94,14 @@ public final class GooLayer {
                           opacity: Double = 1) throws(RasterError) {
         guard let image else { return }
         let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
-        let failure: RasterError? = destination.withMutableView { view in
-            do throws(RasterError) {
-                try Self.composite(image, onto: view, x: x, y: y, mode: mode, opacity: opacity)
-            } catch { return error }
-            return nil
+        try destination.withMutableView { (view) throws(RasterError) in
+            try Self.composite(image, onto: view, x: x, y: y, mode: mode, opacity: opacity)
         }
-        if let failure { throw failure }
     }
 
     /// Runs `body` with a mutable view of ``image`` (for further filtering in place), or returns `nil`
     /// before the first render.
-    public func withMutableImage<R, E: Error>(_ body: (PixmapView) throws(E) -> R) throws(E) -> R? {
+    public func withMutableImage<R, E: Error>(_ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R? {
         guard var pixmap = image else { return nil }
         image = nil
         defer { image = pixmap }
@@ -124,7 +112,7 @@ public final class GooLayer {
     }
 
     /// Composites `source` onto the overlapping part of `destination`, `source`'s top-left at (x, y).
-    static func composite(_ source: Pixmap, onto destination: PixmapView, x: Int, y: Int, mode: BlendMode,
+    static func composite(_ source: Pixmap, onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode,
                           opacity: Double) throws(RasterError) {
         let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
         guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
@@ -137,13 +125,9 @@ public final class GooLayer {
             return
         }
         let region = PixelRect(x: overlap.x - x, y: overlap.y - y, width: overlap.width, height: overlap.height)
-        let failure: RasterError? = source.withView { view in
-            do throws(RasterError) {
-                try destination.region(overlap).composite(view.region(region), mode: mode, opacity: opacity)
-            } catch { return error }
-            return nil
+        try source.withView { (view) throws(RasterError) in
+            try destination.region(overlap).composite(view.region(region), mode: mode, opacity: opacity)
         }
-        if let failure { throw failure }
     }
 
     /// The cached image cleared to transparent (or a new one when the pixel size or scale changed), taken
@@ -162,7 +146,4 @@ public final class GooLayer {
         bufferAllocations += 1
         return try Pixmap(size: size, scale: scale)
     }
-
-    /// A one-pixel image swapped into a finished canvas so it releases the real one.
-    private static let placeholder: Pixmap = try! Pixmap(width: 1, height: 1)
 }

@@ -48,19 +48,15 @@ public final class GooStack {
             image = nil
             result = try Pixmap(size: size, scale: scale)
         }
-        let failure: RasterError? = result.withMutableView { view in
-            for layer in layers.prefix(passes.count) {
-                do throws(RasterError) { try layer.composite(onto: view, x: 0, y: 0) } catch { return error }
-            }
-            return nil
+        try result.withMutableView { (view) throws(RasterError) in
+            for layer in layers.prefix(passes.count) { try layer.composite(onto: view, x: 0, y: 0) }
         }
-        if let failure { throw failure }
         image = result
     }
 
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`); see
     /// ``GooLayer/composite(onto:x:y:mode:opacity:)``.
-    public func composite(onto destination: PixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+    public func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(RasterError) {
         guard let image else { return }
         try GooLayer.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)

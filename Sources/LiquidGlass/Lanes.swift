@@ -48,11 +48,4 @@ enum Lanes {
         let low = select(less(v, l), l, v)
         return select(less(h, low), h, low)
     }
-
-    /// `round(v)` per lane for 0 ≤ v < 2²² (adding 1.5·2²³ leaves the rounded integer in the low mantissa
-    /// bits, as ``GlassShader/roundedIndex(_:)``).
-    @inline(__always)
-    static func roundedIndices(_ v: SIMD8<Float>) -> SIMD8<Int32> {
-        unsafeBitCast(v + 12_582_912, to: SIMD8<Int32>.self) & 0x3F_FFFF
-    }
 }

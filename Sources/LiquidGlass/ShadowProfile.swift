@@ -1,3 +1,5 @@
+import LiquidRaster
+
 /// The soft outer shadow as a lookup table: the shadow's alpha (in 1/256) at each signed distance from the
 /// (offset) outline.
 ///
@@ -50,7 +52,7 @@ struct ShadowProfile {
     @inline(__always)
     func alphas(at d: SIMD8<Float>, _ table: UnsafePointer<UInt32>) -> SIMD8<UInt32> {
         let u = Lanes.clamp((d + extent) * inverseStep + 0.5, 0, Float(Self.entries))
-        let rounded = Lanes.roundedIndices(u)
+        let rounded = PixelMath.roundedIndices(u)
         let index = rounded &+ Lanes.less(u, SIMD8<Float>(rounded))
         var out = SIMD8<UInt32>()
         for k in 0..<8 { out[k] = table[Int(index[k])] }

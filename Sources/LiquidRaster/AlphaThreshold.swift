@@ -54,7 +54,7 @@ public struct AlphaThreshold: Sendable, Hashable {
     }
 
     /// Thresholds the pixels of `view` in place.
-    public func apply(to view: PixmapView) {
+    public func apply(to view: MutablePixmapView) {
         let table = lookupTable()
         table.withUnsafeBufferPointer { lut in
             for y in 0..<view.height {

@@ -46,8 +46,8 @@ public enum BlendMode: Sendable, Hashable, CaseIterable, CustomStringConvertible
     }
 
     /// The composite of premultiplied `s` over premultiplied `d` (lanes R, G, B, A in 0…1), unclamped.
-    @inline(__always)
-    func blend(source s: SIMD4<Float>, destination d: SIMD4<Float>) -> SIMD4<Float> {
+    @inlinable @inline(__always)
+    package func blend(source s: SIMD4<Float>, destination d: SIMD4<Float>) -> SIMD4<Float> {
         let sa = s[3], da = d[3]
         let union = sa + da - sa * da
         switch self {
@@ -95,8 +95,8 @@ public enum BlendMode: Sendable, Hashable, CaseIterable, CustomStringConvertible
     }
 
     /// The W3C soft-light function B(Cb, Cs) on straight colour.
-    @inline(__always)
-    static func softLight(backdrop cb: Float, source cs: Float) -> Float {
+    @inlinable @inline(__always)
+    package static func softLight(backdrop cb: Float, source cs: Float) -> Float {
         if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
         let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
         return cb + (2 * cs - 1) * (d - cb)

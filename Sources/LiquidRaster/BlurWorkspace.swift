@@ -8,11 +8,9 @@
 ///   (`f` being the blur's internal reduction factor), plus `4·width·(2…3)` floats of row buffers.
 public final class BlurWorkspace {
     let small = ScratchBuffer<Float>()
-    let smallTemp = ScratchBuffer<Float>()
     let smallOut = ScratchBuffer<Float>()
     let row = ScratchBuffer<Float>()
     let zeros = ScratchBuffer<Float>()
-    let rowFloats = ScratchBuffer<Float>()
     let accumulator = ScratchBuffer<UInt16>()
     let fixedRows = ScratchBuffer<UInt16>()
     let zeroBytes = ScratchBuffer<UInt8>()

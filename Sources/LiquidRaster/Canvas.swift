@@ -3,7 +3,7 @@ import LiquidGeometry
 /// Draws anti-aliased shapes, strokes and images into a ``Pixmap``.
 ///
 /// Coordinates are points: the canvas maps them to pixels with ``transform`` followed by the pixmap's
-/// scale. Drawing state (``transform``, the clip and ``compositor``) can be saved and restored.
+/// scale. Drawing state (``transform``, the clip and ``blender``) can be saved and restored.
 ///
 /// ```swift
 /// var canvas = Canvas(pixmap)
@@ -11,6 +11,8 @@ import LiquidGeometry
 /// canvas.stroke(path, style: StrokeStyle(width: 2, cap: .round, join: .round), paint: .color(.black))
 /// pixmap = canvas.pixmap
 /// ```
+///
+/// To draw into an existing pixmap in place (no copy of its pixels), use ``Pixmap/withCanvas(_:)``.
 ///
 /// Guarantees:
 /// - Fills cover each pixel by the exact area of the shape inside it (see ``CoverageRasterizer``), folded by
@@ -26,10 +28,10 @@ public struct Canvas: Sendable {
     /// User space (points) → the pixmap's point space. Starts as the identity.
     public var transform: AffineTransform = .identity
     /// How drawing combines with the destination (source-over unless changed).
-    public var compositor: Compositor = .sourceOver
+    public var blender: SpanBlender = .sourceOver
     /// The current clip in pixels, or `nil` when nothing is clipped.
     public private(set) var clipMask: ClipMask?
-    private var stack: [(AffineTransform, ClipMask?, Compositor)] = []
+    private var stack: [(AffineTransform, ClipMask?, SpanBlender)] = []
 
     /// Flattening tolerance, in device pixels.
     static let tolerance = 0.2
@@ -46,15 +48,15 @@ public struct Canvas: Sendable {
 
     // MARK: State
 
-    /// Pushes the transform, clip and compositor.
-    public mutating func save() { stack.append((transform, clipMask, compositor)) }
+    /// Pushes the transform, clip and blender.
+    public mutating func save() { stack.append((transform, clipMask, blender)) }
 
     /// Pops the state pushed by the matching ``save()``; does nothing if none is left.
     public mutating func restore() {
         guard let (t, c, k) = stack.popLast() else { return }
         transform = t
         clipMask = c
-        compositor = k
+        blender = k
     }
 
     /// Applies `t` before the current transform (so `t` acts in the current user space).
@@ -69,6 +71,11 @@ public struct Canvas: Sendable {
         guard let mask = try? ClipMask(width: pixmap.width, height: pixmap.height, path: path,
                                        transform: deviceTransform, rule: rule)
         else { return }
+        intersectClip(mask)
+    }
+
+    /// Intersects the clip with `mask` (the pixmap's size).
+    mutating func intersectClip(_ mask: ClipMask) {
         if clipMask == nil { clipMask = mask } else { clipMask!.intersect(mask) }
     }
 
@@ -172,17 +179,17 @@ public struct Canvas: Sendable {
         withBlitter(shader: shader) { sink in rasterizer.rasterize(rule: rule, into: &sink) }
     }
 
-    /// Runs `body` with a blitter over the pixmap for `shader`, the current clip and compositor.
+    /// Runs `body` with a blitter over the pixmap for `shader`, the current clip and blender.
     private mutating func withBlitter(shader: Shader, _ body: (inout PaintBlitter) -> Void) {
         let w = pixmap.width
-        let compositor = self.compositor
+        let blender = self.blender
         let clip = clipMask
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: w) { sourceRow in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { coverageRow in
                 pixmap.withMutableView { view in
                     func run(_ mask: UnsafePointer<UInt8>?) {
                         var sink = PaintBlitter(
-                            destination: view, shader: shader, clip: mask, compositor: compositor,
+                            destination: view, shader: shader, clip: mask, blender: blender,
                             sourceRow: sourceRow.baseAddress!, coverageRow: coverageRow.baseAddress!)
                         body(&sink)
                     }

@@ -67,7 +67,7 @@ public struct ClipMask: Equatable, Sendable {
         precondition(other.width == width && other.height == height, "clip masks must have the same size")
         other.storage.withUnsafeBufferPointer { src in
             storage.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<dst.count { dst[i] = PackedPixel.multiply(dst[i], src[i]) }
+                PackedPixel.multiply(dst.baseAddress!, by: src.baseAddress!, count: dst.count)
             }
         }
     }

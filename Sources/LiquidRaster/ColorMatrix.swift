@@ -44,7 +44,7 @@ public struct ColorMatrix: Sendable, Hashable {
     }
 
     /// Applies the matrix to the pixels of `view` in place.
-    public func apply(to view: PixmapView) {
+    public func apply(to view: MutablePixmapView) {
         if self == .identity { return }
         let m = values.map(Float.init)
         let c0 = SIMD4<Float>(m[0], m[5], m[10], m[15]), c1 = SIMD4<Float>(m[1], m[6], m[11], m[16])

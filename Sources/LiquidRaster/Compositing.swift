@@ -1,4 +1,4 @@
-/// The per-pixel arithmetic behind ``PixmapView/composite(_:mode:opacity:mask:)``.
+/// The per-pixel arithmetic behind ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
 enum Compositing {
     static func validate(opacity: Double, mask: CoverageMask?, width: Int, height: Int) throws(RasterError) {
         guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
@@ -7,14 +7,6 @@ enum Compositing {
         if let mask, mask.width != width || mask.height != height {
             throw .invalidSize("a \(mask.width)×\(mask.height) mask does not match the \(width)×\(height) destination")
         }
-    }
-
-    /// round(x / 255) for x in 0…65 025, exactly (verified exhaustively in the tests): the classic
-    /// `(t + (t >> 8)) >> 8` with `t = x + 128`.
-    @inline(__always)
-    static func divideBy255(_ x: UInt32) -> UInt32 {
-        let t = x &+ 128
-        return (t &+ (t >> 8)) >> 8
     }
 
     private static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
@@ -44,16 +36,5 @@ enum Compositing {
         let t = spread(d) &* inverse &+ 0x0080_0080_0080_0080
         let scaled = ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
         return gather(scaled &+ spread(s))
-    }
-
-    /// The general path: `d ← d + coverage·(blend(s, d) − d)` in Float, rounded, clamped to a valid
-    /// premultiplied pixel.
-    @inline(__always)
-    static func blendPixel(_ d: UnsafeMutablePointer<UInt8>, source s: SIMD4<Float>, mode: BlendMode,
-                           coverage: Float) {
-        let dv = PixelMath.load(d) * (1 / 255)
-        var r = mode.blend(source: s, destination: dv)
-        if coverage < 1 { r = dv + coverage * (r - dv) }
-        PixelMath.store(PixelMath.premultipliedBytes(PixelMath.clamp(r, 0, 1) * 255), d)
     }
 }

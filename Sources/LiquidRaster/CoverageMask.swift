@@ -1,5 +1,5 @@
 /// A non-owning view of 8-bit coverage values (0 = none, 255 = full), such as an anti-aliased shape's mask
-/// or the alpha channel of a pixmap. Like ``PixmapView`` it is valid only while the memory it points into
+/// or the alpha channel of a pixmap. Like ``MutablePixmapView`` it is valid only while the memory it points into
 /// is; never store it.
 public struct CoverageMask {
     /// The coverage byte of the top-left pixel.

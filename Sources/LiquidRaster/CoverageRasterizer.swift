@@ -17,8 +17,8 @@ import LiquidGeometry
 ///   right of it are dropped (they cannot affect a pixel inside).
 /// - Edges with a non-finite coordinate, and those whose clipping overflows (coordinates beyond ~10³⁰⁷), are
 ///   dropped; nothing crashes and every reported coverage lies in 0…255.
-/// - Only touched cells are visited: a row costs O(cells its edges cross + width / 64) plus O(1) per solid
-///   span.
+/// - Only touched cells are visited: a row costs O(its active edges + the cells they cross + (highest −
+///   lowest touched cell) / 64) plus O(1) per solid span; rows without an active edge are skipped.
 struct CoverageRasterizer {
     /// An edge clipped to the target, running downward (`y0 < y1`), with the winding it contributes.
     ///
@@ -143,7 +143,10 @@ struct CoverageRasterizer {
 
     /// Sweeps the edges row by row and reports coverage to `sink`, folded by `rule`.
     ///
-    /// - Complexity: O(E + R + C log C) for E edges, R rows spanned and C cells crossed.
+    /// - Complexity: O(H + Σ + C + B) for a target H rows high, Σ the sum over edges of the rows each spans,
+    ///   C cells crossed and B the 64-cell bitmap words between each row's lowest and highest touched cell
+    ///   (≤ width / 64 + 1 per row): edges are bucketed by first row with a counting sort, and each row's
+    ///   touched cells are found in order by walking a bitmap, so nothing is sorted.
     func rasterize<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         guard !edges.isEmpty else { return }
         let w = width, h = height

@@ -21,14 +21,14 @@ public enum Displacement {
     ///   ~0.95 ms). `.clamp` takes the eight- or four-pixel path everywhere; `.transparent` falls back to
     ///   per-pixel Float where a tap leaves the source.
     public static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode = .clamp,
-                             into destination: PixmapView) throws(RasterError) {
+                             into destination: MutablePixmapView) throws(RasterError) {
         try remap(source, by: field, edgeMode: edgeMode, into: destination, kernels: .automatic)
     }
 
     /// As ``remap(_:by:edgeMode:into:)`` with a chosen implementation: `.portable` forces the Swift code
     /// even where the AVX2 kernels would run (tests compare the two; they write the same bytes).
     package static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode,
-                              into destination: PixmapView, kernels: KernelSet) throws(RasterError) {
+                              into destination: MutablePixmapView, kernels: KernelSet) throws(RasterError) {
         guard field.width == destination.width, field.height == destination.height else {
             throw .invalidSize("a \(field.width)×\(field.height) field does not match the \(destination.width)×\(destination.height) output")
         }
@@ -296,13 +296,9 @@ public enum Displacement {
     public static func remapped(_ source: Pixmap, by field: DisplacementField,
                                 edgeMode: EdgeMode = .clamp) throws(RasterError) -> Pixmap {
         var out = try Pixmap(width: field.width, height: field.height, scale: source.scale)
-        let failure: RasterError? = source.withView { src in
-            out.withMutableView { dst in
-                do throws(RasterError) { try remap(src, by: field, edgeMode: edgeMode, into: dst) } catch { return error }
-                return nil
-            }
+        try source.withView { (src) throws(RasterError) in
+            try out.withMutableView { (dst) throws(RasterError) in try remap(src, by: field, edgeMode: edgeMode, into: dst) }
         }
-        if let failure { throw failure }
         return out
     }
 

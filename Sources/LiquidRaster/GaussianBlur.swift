@@ -41,17 +41,14 @@ public struct GaussianBlur: Sendable, Hashable {
         self.plan = BlurPlan(sigma: sigma, minimumReducedSigma: minimumReducedSigma)
     }
 
-    /// The reduction factor used (1 = direct convolution at full size).
-    package var reductionFactor: Int { plan.factor }
-
     /// Blurs the pixels of `view` in place, using `workspace` for scratch memory.
-    public func apply(to view: PixmapView, workspace: BlurWorkspace) {
+    public func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
         apply(to: view, workspace: workspace, kernels: .automatic)
     }
 
     /// As ``apply(to:workspace:)`` with a chosen implementation: `.portable` forces the Swift code even
     /// where the AVX2 kernels would run (tests compare the two; they write the same bytes).
-    package func apply(to view: PixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
+    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
         guard sigma > 0, view.width > 0, view.height > 0 else { return }
         if plan.factor == 1 {
             applyDirect(to: view, workspace: workspace, kernels: kernels)
@@ -71,7 +68,7 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// Blurs the pixels of `view` in place with a temporary workspace.
-    public func apply(to view: PixmapView) {
+    public func apply(to view: MutablePixmapView) {
         apply(to: view, workspace: BlurWorkspace())
     }
 
@@ -83,7 +80,7 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// The direct path: the whole view converted to floats, convolved, rounded back.
-    private func applyDirect(to view: PixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
+    private func applyDirect(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
         let w = view.width, h = view.height, n = 4 * w
         let image = workspace.small.reserve(n * h)
         let output = workspace.smallOut.reserve(n * h)

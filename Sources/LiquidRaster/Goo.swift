@@ -27,7 +27,7 @@ public struct Goo: Sendable, Hashable {
     }
 
     /// Applies the filter to `view` in place.
-    public func apply(to view: PixmapView, workspace: BlurWorkspace = BlurWorkspace()) {
+    public func apply(to view: MutablePixmapView, workspace: BlurWorkspace = BlurWorkspace()) {
         guard view.width > 0, view.height > 0 else { return }
         let table = threshold.lookupTable()
         table.withUnsafeBufferPointer { lut in

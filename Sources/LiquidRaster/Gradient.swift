@@ -104,7 +104,7 @@ public struct Gradient: Hashable, Sendable {
     /// The number of entries in a gradient's lookup table.
     static let tableSize = 256
 
-    /// The ramp sampled at `i / 255` for `i` in 0…255, premultiplied and packed (see ``Compositor``).
+    /// The ramp sampled at `i / 255` for `i` in 0…255, premultiplied and packed (see ``SpanBlender``).
     ///
     /// 256 entries are enough for 8-bit output: adjacent entries differ by at most 1/255 of the ramp's
     /// range per channel, and lookups round `t` to the nearest entry.

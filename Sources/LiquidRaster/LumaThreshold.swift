@@ -32,7 +32,7 @@ public struct LumaThreshold: Sendable, Hashable {
     }
 
     /// Thresholds the pixels of `view` in place.
-    public func apply(to view: PixmapView) {
+    public func apply(to view: MutablePixmapView) {
         let on = PremultipliedRGBA8(color)
         for y in 0..<view.height {
             for x in 0..<view.width {

@@ -2,31 +2,31 @@
 /// composites onto the destination.
 ///
 /// Source-over with a solid colour (the common case) never builds a source row: spans of full coverage with
-/// an opaque colour are plain stores, other spans blend one constant. Other paints and compositors go
+/// an opaque colour are plain stores, other spans blend one constant. Other paints and span blenders go
 /// through a row of shaded pixels and a row of coverage.
 struct PaintBlitter: CoverageSink {
-    let destination: PixmapView
+    let destination: MutablePixmapView
     let shader: Shader
     /// The clip mask's bytes (row-major, `destination.width` per row), or `nil` for no clip.
     let clip: UnsafePointer<UInt8>?
-    let compositor: Compositor
+    let blender: SpanBlender
     /// Scratch rows, at least `destination.width` long, owned by the caller.
     let sourceRow: UnsafeMutablePointer<UInt32>
     let coverageRow: UnsafeMutablePointer<UInt8>
-    /// The solid colour when `shader` is `.solid` and the compositor is source-over.
+    /// The solid colour when `shader` is `.solid` and the blender is source-over.
     private let fastColor: UInt32?
 
     init(
-        destination: PixmapView, shader: Shader, clip: UnsafePointer<UInt8>?, compositor: Compositor,
+        destination: MutablePixmapView, shader: Shader, clip: UnsafePointer<UInt8>?, blender: SpanBlender,
         sourceRow: UnsafeMutablePointer<UInt32>, coverageRow: UnsafeMutablePointer<UInt8>
     ) {
         self.destination = destination
         self.shader = shader
         self.clip = clip
-        self.compositor = compositor
+        self.blender = blender
         self.sourceRow = sourceRow
         self.coverageRow = coverageRow
-        if case .solid(let color) = shader, compositor.isSourceOver { fastColor = color } else { fastColor = nil }
+        if case .solid(let color) = shader, blender.isSourceOver { fastColor = color } else { fastColor = nil }
     }
 
     @inline(__always)
@@ -79,10 +79,10 @@ struct PaintBlitter: CoverageSink {
     private func composite(y: Int, x: Int, count: Int) {
         shader.shade(y: y, x: x, count: count, into: sourceRow)
         let d = pixels(y, x)
-        if compositor.isSourceOver {
-            Compositor.sourceOverSpan(sourceRow, coverageRow, d, count)
+        if blender.isSourceOver {
+            SpanBlender.sourceOverSpan(sourceRow, coverageRow, d, count)
         } else {
-            compositor.span(sourceRow, coverageRow, d, count)
+            blender.span(sourceRow, coverageRow, d, count)
         }
     }
 }

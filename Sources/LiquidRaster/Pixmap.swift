@@ -3,7 +3,7 @@ import LiquidGeometry
 /// An image of premultiplied RGBA8 pixels, row-major with no padding, plus a scale factor (pixels per point).
 ///
 /// `Pixmap` is a value: copies share storage until one is written (copy-on-write). Pixels are reached
-/// through ``subscript(_:_:)`` for single pixels and through ``PixmapView`` for loops and in-place
+/// through ``subscript(_:_:)`` for single pixels and through ``MutablePixmapView`` for loops and in-place
 /// sub-rectangles, without copying.
 ///
 /// Guarantees: `width` and `height` are 1…16 384 and `width·height` ≤ 256 Mi pixels; every stored pixel
@@ -104,28 +104,36 @@ public struct Pixmap: Equatable, Sendable {
         }
     }
 
-    /// Calls `body` with a mutable view of every pixel.
+    /// Calls `body` with a mutable view of every pixel, in place (the storage is copied first only if it is
+    /// shared with another `Pixmap` value). Errors thrown by `body` pass through with their type.
     @inlinable
-    public mutating func withMutableView<R>(_ body: (PixmapView) throws -> R) rethrows -> R {
+    public mutating func withMutableView<R, E: Error>(_ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R {
         let (w, h) = (width, height)
-        return try storage.withUnsafeMutableBufferPointer { buffer in
-            try body(PixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w))
+        let result: Result<R, E> = storage.withUnsafeMutableBufferPointer { buffer in
+            do throws(E) {
+                return .success(try body(MutablePixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w)))
+            } catch { return .failure(error) }
         }
+        return try result.get()
     }
 
     /// Calls `body` with a mutable view of the pixels inside `rect` (clipped to the image), in place.
     @inlinable
-    public mutating func withMutableRegion<R>(_ rect: PixelRect, _ body: (PixmapView) throws -> R) rethrows -> R {
-        try withMutableView { try body($0.region(rect)) }
+    public mutating func withMutableRegion<R, E: Error>(_ rect: PixelRect, _ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R {
+        try withMutableView { (view) throws(E) -> R in try body(view.region(rect)) }
     }
 
-    /// Calls `body` with a view for reading. Writing through it is not allowed.
+    /// Calls `body` with a read-only view of every pixel (no copy). Errors thrown by `body` pass through
+    /// with their type.
     @inlinable
-    public func withView<R>(_ body: (PixmapView) throws -> R) rethrows -> R {
+    public func withView<R, E: Error>(_ body: (PixmapView) throws(E) -> R) throws(E) -> R {
         let (w, h) = (width, height)
-        return try storage.withUnsafeBufferPointer { buffer in
-            try body(PixmapView(base: UnsafeMutablePointer(mutating: buffer.baseAddress!), width: w, height: h, rowBytes: 4 * w))
+        let result: Result<R, E> = storage.withUnsafeBufferPointer { buffer in
+            do throws(E) {
+                return .success(try body(PixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w)))
+            } catch { return .failure(error) }
         }
+        return try result.get()
     }
 
     /// A copy of the pixels inside `rect` (clipped), keeping the scale.

@@ -1,18 +1,21 @@
-/// A non-owning window onto premultiplied RGBA8 pixels: a base pointer, a size and a row stride.
+/// A non-owning, read-only window onto premultiplied RGBA8 pixels: a base pointer, a size and a row stride.
 ///
-/// Views are how filters and rasterizers reach pixels without copying, and how a sub-rectangle of a pixmap
-/// is processed in place. A view is valid only inside the closure that handed it out
-/// (``Pixmap/withMutableView(_:)``, ``Pixmap/withMutableRegion(_:_:)``); never store it.
+/// Read-only views are how filters, blits and shaders read a source image without copying it. The type has
+/// no writing API (its pointers are `UnsafePointer`), so a view handed out by ``Pixmap/withView(_:)`` cannot
+/// be used to change the pixmap; writing goes through ``MutablePixmapView``. A view is valid only inside
+/// the closure that handed it out; never store it.
 public struct PixmapView {
     /// The first byte of the top-left pixel (R, G, B, A order).
-    public let base: UnsafeMutablePointer<UInt8>
+    public let base: UnsafePointer<UInt8>
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next (≥ 4·width).
     public let rowBytes: Int
 
+    /// A view of `width × height` pixels starting at `base`, rows `rowBytes` apart.
+    /// - Precondition: non-negative sizes and `rowBytes ≥ 4·width`.
     @inlinable
-    public init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
+    public init(base: UnsafePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
         precondition(width >= 0 && height >= 0 && rowBytes >= 4 * width, "invalid pixmap view geometry")
         self.base = base
         self.width = width
@@ -22,43 +25,24 @@ public struct PixmapView {
 
     /// The first byte of row `y`.
     @inlinable
-    public func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * rowBytes }
+    public func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * rowBytes }
 
     /// The pixel at column `x`, row `y`. - Precondition: inside the view.
     @inlinable
     public subscript(x: Int, y: Int) -> PremultipliedRGBA8 {
-        get {
-            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)×\(height)")
-            let p = row(y) + 4 * x
-            return PremultipliedRGBA8(red: p[0], green: p[1], blue: p[2], alpha: p[3])
-        }
-        nonmutating set {
-            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)×\(height)")
-            let p = row(y) + 4 * x
-            p[0] = newValue.red; p[1] = newValue.green; p[2] = newValue.blue; p[3] = newValue.alpha
-        }
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)×\(height)")
+        let p = row(y) + 4 * x
+        return PremultipliedRGBA8(red: p[0], green: p[1], blue: p[2], alpha: p[3])
     }
 
     /// The part of this view inside `rect` (clipped to the view), sharing its pixels.
     public func region(_ rect: PixelRect) -> PixmapView {
-        let clipped = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-            ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        return PixmapView(base: base + clipped.y * rowBytes + 4 * clipped.x,
-                          width: clipped.width, height: clipped.height, rowBytes: rowBytes)
+        let r = clippedRect(rect)
+        return PixmapView(base: base + r.y * rowBytes + 4 * r.x, width: r.width, height: r.height, rowBytes: rowBytes)
     }
 
-    /// Sets every pixel to `color`.
-    public func fill(_ color: PremultipliedRGBA8) {
-        let packed = color.packed
-        for y in 0..<height {
-            let p = UnsafeMutableRawPointer(row(y))
-            for x in 0..<width { p.storeBytes(of: packed, toByteOffset: 4 * x, as: UInt32.self) }
-        }
-    }
-
-    /// Copies `source` (same size) into this view row by row.
-    public func copy(from source: PixmapView) {
-        precondition(source.width == width && source.height == height, "copy needs views of the same size")
-        for y in 0..<height { (row(y)).update(from: source.row(y), count: 4 * width) }
+    /// `rect` clipped to the view (an empty rect at the origin when they do not overlap).
+    func clippedRect(_ rect: PixelRect) -> PixelRect {
+        rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 }

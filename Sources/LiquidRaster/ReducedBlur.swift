@@ -62,7 +62,7 @@ enum ReducedBlur {
     /// row-at-a-time form read every source row twice and kept its u16 accumulator in memory (~2.8
     /// instructions per source byte, ~1.3 ms of the 4.4 ms full-screen σ = 10 blur); this is ~0.6 and
     /// ~0.5 ms, about the time one read of the 11.85 MB image takes here.
-    static func reduce(_ view: PixmapView, factor f: Int, channels: Int, edgeMode: EdgeMode,
+    static func reduce(_ view: MutablePixmapView, factor f: Int, channels: Int, edgeMode: EdgeMode,
                        into reduced: UnsafeMutablePointer<Float>, workspace: BlurWorkspace) {
         precondition(f == 2 || f == 4 || f == 8, "the u16 block sums hold (2f + 1)·f·255 only up to f = 8")
         let w = view.width, h = view.height
@@ -248,7 +248,7 @@ enum ReducedBlur {
     /// With `kernels` allowing AVX2 (and rows of at least 32 bytes) the vertical stage runs in the C kernel
     /// `lk_enlarge_band_avx2`, 16 lanes per `vpmulhuw`, writing the same bytes. Measured reason: the
     /// stage is the largest of the blur (~45 % of W1 σ 30 in a profile), and SSE2 caps it at 8 lanes.
-    static func enlarge(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: PixmapView,
+    static func enlarge(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: MutablePixmapView,
                         workspace: BlurWorkspace, kernels: KernelSet = .automatic) {
         let w = view.width, h = view.height, n = 4 * w
         let (wp, _) = paddedSize(width: w, height: h, factor: f)
@@ -343,11 +343,11 @@ enum ReducedBlur {
 
     /// Enlarges the padded reduced alpha image and writes `lookup[round(α)]` (a packed premultiplied pixel
     /// per alpha level) into `view`: the fused threshold of ``Goo``.
-    static func enlargeAlpha(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: PixmapView,
+    static func enlargeAlpha(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: MutablePixmapView,
                              lookup: UnsafePointer<UInt32>, workspace: BlurWorkspace) {
         let w = view.width, h = view.height
         let (wp, _) = paddedSize(width: w, height: h, factor: f)
-        var rows = WidenedRows(blurred: blurred, paddedWidth: wp, channels: 1, width: w, factor: f,
+        var rows = WidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f,
                                storage: workspace.row.reserve(4 * w))
         let inverse = 1 / Double(f)
         for y in 0..<h {
@@ -365,39 +365,38 @@ enum ReducedBlur {
     }
 }
 
-/// Reduced rows widened to full width with the cubic B-spline, in Float, kept in a ring of four so that each
-/// reduced row is widened once while the output rows sweep down. Used by the alpha-only enlargement of
-/// ``Goo`` (``ReducedBlur/enlargeAlpha(_:factor:into:lookup:workspace:)``); RGBA uses ``FixedWidenedRows``.
+/// Reduced alpha rows widened to full width with the cubic B-spline, in Float, kept in a ring of four so
+/// that each reduced row is widened once while the output rows sweep down. Used by the alpha-only
+/// enlargement of ``Goo`` (``ReducedBlur/enlargeAlpha(_:factor:into:lookup:workspace:)``); RGBA uses
+/// ``FixedWidenedRows``.
 struct WidenedRows {
     let blurred: UnsafeMutablePointer<Float>
     let paddedWidth: Int
-    let channels: Int
     let width: Int
     let factor: Int
-    /// Four rows of `width·channels` floats; row r lives in slot r mod 4.
+    /// Four rows of `width` floats; row r lives in slot r mod 4.
     let storage: UnsafeMutablePointer<Float>
     var slotIndex: SIMD4<Int> = SIMD4(repeating: -1)
-    /// Per phase k: the four spline weights, each splatted over four lanes (RGBA).
-    let weights: [(SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)]
+    /// Per phase k: the four spline weights.
+    let weights: [(Float, Float, Float, Float)]
 
-    init(blurred: UnsafeMutablePointer<Float>, paddedWidth: Int, channels: Int, width: Int, factor: Int,
+    init(blurred: UnsafeMutablePointer<Float>, paddedWidth: Int, width: Int, factor: Int,
          storage: UnsafeMutablePointer<Float>) {
         self.blurred = blurred
         self.paddedWidth = paddedWidth
-        self.channels = channels
         self.width = width
         self.factor = factor
         self.storage = storage
         weights = (0..<factor).map { k in
             let w = ReducedBlur.splineWeights((Double(k) + 0.5) / Double(factor))
-            return (SIMD4(repeating: w[0]), SIMD4(repeating: w[1]), SIMD4(repeating: w[2]), SIMD4(repeating: w[3]))
+            return (w[0], w[1], w[2], w[3])
         }
     }
 
     /// Widened rows `index − 1 … index + 2` of the padded reduced image.
     mutating func rows(around index: Int) -> (UnsafePointer<Float>, UnsafePointer<Float>,
                                               UnsafePointer<Float>, UnsafePointer<Float>) {
-        let n = width * channels
+        let n = width
         func slot(_ r: Int) -> UnsafePointer<Float> {
             let s = r & 3
             let row = storage + s * n
@@ -413,35 +412,19 @@ struct WidenedRows {
     /// Output column x lies at reduced coordinate (x + ½)/f − ½ + border: between reduced pixels p and
     /// p + 1 at phase (k + ½)/f for x = f·(p − border) + f/2 + k.
     private func widen(_ index: Int, into out: UnsafeMutablePointer<Float>) {
-        let c = channels, f = factor, half = f / 2, border = ReducedBlur.border
-        let source = blurred + index * paddedWidth * c
+        let f = factor, half = f / 2, border = ReducedBlur.border
+        let source = blurred + index * paddedWidth
         weights.withUnsafeBufferPointer { weight in
             for p in 1..<(paddedWidth - 2) {
                 let xStart = f * (p - border) + half
                 let kLow = Swift.max(0, -xStart), kHigh = Swift.min(f, width - xStart)
                 if kLow >= kHigh { continue }
-                if c == 4 {
-                    let raw = UnsafeRawPointer(source)
-                    let a = raw.loadUnaligned(fromByteOffset: 16 * (p - 1), as: SIMD4<Float>.self)
-                    let b = raw.loadUnaligned(fromByteOffset: 16 * p, as: SIMD4<Float>.self)
-                    let cc = raw.loadUnaligned(fromByteOffset: 16 * (p + 1), as: SIMD4<Float>.self)
-                    let d = raw.loadUnaligned(fromByteOffset: 16 * (p + 2), as: SIMD4<Float>.self)
-                    let target = UnsafeMutableRawPointer(out + 4 * xStart)
-                    var k = kLow
-                    while k < kHigh {
-                        let (w0, w1, w2, w3) = weight[k]
-                        target.storeBytes(of: (w0 * a + w1 * b) + (w2 * cc + w3 * d), toByteOffset: 16 * k,
-                                          as: SIMD4<Float>.self)
-                        k += 1
-                    }
-                } else {
-                    let a = source[p - 1], b = source[p], cc = source[p + 1], d = source[p + 2]
-                    var k = kLow
-                    while k < kHigh {
-                        let (w0, w1, w2, w3) = weight[k]
-                        out[xStart + k] = (w0[0] * a + w1[0] * b) + (w2[0] * cc + w3[0] * d)
-                        k += 1
-                    }
+                let a = source[p - 1], b = source[p], cc = source[p + 1], d = source[p + 2]
+                var k = kLow
+                while k < kHigh {
+                    let (w0, w1, w2, w3) = weight[k]
+                    out[xStart + k] = (w0 * a + w1 * b) + (w2 * cc + w3 * d)
+                    k += 1
                 }
             }
         }

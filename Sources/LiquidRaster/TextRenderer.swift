@@ -121,7 +121,7 @@ public struct TextRenderer: Sendable {
     }
 
     /// Source-over of `color` × coverage onto `view`, the bitmap's top-left at (`x`, `y`), clipped.
-    private static func composite(_ bitmap: GlyphBitmap, x: Int, y: Int, color: PremultipliedRGBA8, into view: PixmapView) {
+    private static func composite(_ bitmap: GlyphBitmap, x: Int, y: Int, color: PremultipliedRGBA8, into view: MutablePixmapView) {
         let x0 = Swift.max(x, 0), x1 = Swift.min(x + bitmap.width, view.width)
         let y0 = Swift.max(y, 0), y1 = Swift.min(y + bitmap.height, view.height)
         guard x0 < x1, y0 < y1 else { return }

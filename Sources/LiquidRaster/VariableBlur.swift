@@ -33,7 +33,7 @@ public struct VariableBlur: Sendable, Hashable {
 
     /// Blurs `view` in place with the per-pixel strength in `mask` (same size).
     /// - Throws: ``RasterError/invalidSize(_:)`` when the mask's size differs from the view's.
-    public func apply(to view: PixmapView, mask: CoverageMask,
+    public func apply(to view: MutablePixmapView, mask: CoverageMask,
                       workspace: BlurWorkspace = BlurWorkspace()) throws(RasterError) {
         guard mask.width == view.width, mask.height == view.height else {
             throw .invalidSize("a \(mask.width)×\(mask.height) mask does not match the \(view.width)×\(view.height) image")
@@ -46,8 +46,8 @@ public struct VariableBlur: Sendable, Hashable {
         for k in 1..<levels {
             var bytes = [UInt8](repeating: 0, count: 4 * w * h)
             bytes.withUnsafeMutableBufferPointer { buffer in
-                let copy = PixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w)
-                copy.copy(from: view)
+                let copy = MutablePixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w)
+                copy.copy(from: view.readOnly)
                 // Valid: σ is finite and ≥ 0 by construction.
                 let blur = try! GaussianBlur(sigma: maximumSigma * Double(k) / Double(levels - 1), edgeMode: edgeMode)
                 blur.apply(to: copy, workspace: workspace)

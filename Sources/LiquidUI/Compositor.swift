@@ -596,11 +596,12 @@ public final class Compositor {
             let clipBytes = clip.bytes
             let dx = region.x - target.rect.x, dy = region.y - target.rect.y
             var combined = coverage ?? [UInt8](repeating: 255, count: region.width * region.height)
-            for y in 0..<region.height {
-                let row = (y + dy) * clip.width + dx
-                for x in 0..<region.width {
-                    let c = UInt32(clipBytes[row + x]), m = UInt32(combined[y * region.width + x])
-                    combined[y * region.width + x] = UInt8((c * m + 127) / 255)
+            combined.withUnsafeMutableBufferPointer { out in
+                clipBytes.withUnsafeBufferPointer { clipRows in
+                    for y in 0..<region.height {
+                        PackedPixel.multiply(out.baseAddress! + y * region.width,
+                                             by: clipRows.baseAddress! + (y + dy) * clip.width + dx, count: region.width)
+                    }
                 }
             }
             coverage = combined

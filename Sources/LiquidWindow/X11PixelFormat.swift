@@ -68,9 +68,9 @@ struct X11PixelFormat: Equatable {
                     let a = UInt32(source[s + 3])
                     if a < 255 {
                         let rest = 255 - a
-                        r += (bg.0 * rest + 127) / 255
-                        g += (bg.1 * rest + 127) / 255
-                        b += (bg.2 * rest + 127) / 255
+                        r += PixelMath.divideBy255(bg.0 * rest)
+                        g += PixelMath.divideBy255(bg.1 * rest)
+                        b += PixelMath.divideBy255(bg.2 * rest)
                     }
                     row[x] = word(red: UInt8(min(r, 255)), green: UInt8(min(g, 255)), blue: UInt8(min(b, 255)))
                     s += 4

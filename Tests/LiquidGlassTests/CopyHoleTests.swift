@@ -42,7 +42,7 @@ struct CopyHoleTests {
         canvas.clip(to: Path(rect: Rect(x: 0, y: 0, width: 10, height: 20)))
         canvas.translate(x: 2, y: 2)
         CopyHole(shape: .roundedRect(Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 0)).cut(in: &canvas)
-        #expect(canvas.compositor.name == Compositor.sourceOver.name)
+        #expect(canvas.blender.name == SpanBlender.sourceOver.name)
         let result = canvas.pixmap
         #expect(result[10, 10] == .transparent, "inside the hole and the clip")
         #expect(result[30, 10] == Self.red, "outside the clip")

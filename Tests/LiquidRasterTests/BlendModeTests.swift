@@ -112,7 +112,7 @@ struct BlendModeTests {
         var failures = 0
         for x in UInt32(0)...(255 * 255) {
             let exact = UInt32((Double(x) / 255).rounded())
-            if Compositing.divideBy255(x) != exact { failures += 1 }
+            if PixelMath.divideBy255(x) != exact { failures += 1 }
         }
         #expect(failures == 0)
     }

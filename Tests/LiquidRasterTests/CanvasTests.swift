@@ -98,9 +98,9 @@ struct CanvasTests {
         #expect(isClose(alphaSum(rotated.pixmap), 800 - (4 - Double.pi) * 25, relative: 5e-4))
     }
 
-    @Test func pluggableCompositorReceivesSourceCoverageAndDestination() throws {
+    @Test func pluggableSpanBlenderReceivesSourceCoverageAndDestination() throws {
         // A "copy" compositor: result = c·src + (1 − c)·dst.
-        let copy = Compositor(name: "copy") { source, coverage, destination, count in
+        let copy = SpanBlender(name: "copy") { source, coverage, destination, count in
             for i in 0..<count {
                 let c = UInt32(coverage[i])
                 var out: UInt32 = 0
@@ -112,14 +112,14 @@ struct CanvasTests {
             }
         }
         var canvas = Canvas(try Pixmap(width: 8, height: 8, fill: .white))
-        canvas.compositor = copy
+        canvas.blender = copy
         canvas.fillRect(Rect(x: 0, y: 0, width: 4.5, height: 8), paint: .color(RGBA(red: 0, green: 0, blue: 0, alpha: 0.5)))
         #expect(canvas.pixmap[1, 1] == PremultipliedRGBA8(red: 0, green: 0, blue: 0, alpha: 128))
         #expect(canvas.pixmap[6, 1] == .white)
         #expect(canvas.pixmap[4, 1].alpha == 191)  // 0.502·128 + 0.498·255
         canvas.save()
-        canvas.compositor = .sourceOver
+        canvas.blender = .sourceOver
         canvas.restore()
-        #expect(canvas.compositor.name == "copy")
+        #expect(canvas.blender.name == "copy")
     }
 }

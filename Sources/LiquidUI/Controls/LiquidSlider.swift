@@ -406,16 +406,16 @@ public final class LiquidSlider: Control, SimulatableComponent {
         ]
         try goo.render(size: size, scale: scale, passes: passes, softening: Self.softening)
         guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
-        var canvas = Canvas(base)
+        var image = base
         if s > 0 {
             let shadow = try shadowImage(scale: scale)
             let spread = Self.shadowSpread
-            canvas.drawImage(shadow, transform: AffineTransform(scale: s).concatenating(
-                AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + Self.shadowOffset * s)))
-            canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
-        }
-        var image = canvas.pixmap
-        if s > 0 {
+            let thumbColor = thumbColor
+            image.withCanvas { canvas in
+                canvas.drawImage(shadow, transform: AffineTransform(scale: s).concatenating(
+                    AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + Self.shadowOffset * s)))
+                canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
+            }
             try shadingCache.composite(thumbShading, over: thumb, onto: &image)
         }
         return image

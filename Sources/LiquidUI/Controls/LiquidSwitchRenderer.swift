@@ -19,11 +19,11 @@ import LiquidRaster
 ///    (`CopyHole`), filled with the thumb colour — opaque at rest, glassy while pressed, so a pressed thumb
 ///    shows what is behind the switch rather than the track.
 /// 4. **shading**: `BakedShading` baked once at the thumb's rest size (`BakedShadingCache`) and stretched
-///    over the current (scaled, jiggled) thumb, multiply then screen (``RasterBlit``).
+///    over the current (scaled, jiggled) thumb, multiply then screen (a stretched blit).
 ///
 /// Pixel grid: the image is rendered for a device scale and a sub-pixel phase (the fractional device
 /// position of the layer's origin, quantised to 1/64 px), so it lands on whole device pixels and is
-/// composited without resampling (``RasterBlit/composite(_:onto:x:y:)``). Each tile the compositor redraws
+/// composited without resampling (a pixel-aligned blit). Each tile the compositor redraws
 /// asks for the same image; only the first request of a changed pose renders (``renderCount`` counts
 /// renders). Measured in a release build at 3×: about 1.3 ms per animating frame, most of it the goo blur.
 ///
@@ -103,7 +103,7 @@ final class LiquidSwitchRenderer {
             cached = (key, image)
         }
         if axisAligned {
-            RasterBlit.composite(image, onto: &canvas, x: Int(baseX), y: Int(baseY))
+            canvas.drawImage(image, atPixelX: Int(baseX), y: Int(baseY))
         } else {
             canvas.drawImage(image, transform: placement)
         }
@@ -142,15 +142,14 @@ final class LiquidSwitchRenderer {
                 let margin = 3 * Self.shadowSigma, points = shadow.sizeInPoints
                 let rect = Rect(x: thumb.minX - margin * sx, y: thumb.minY - margin * sy + Self.shadowOffset,
                                 width: points.width * sx, height: points.height * sy)
-                RasterBlit.stretch(shadow, over: device(rect), onto: &pixmap, mode: .normal,
-                                   opacity: Swift.min(pose.shadowOpacity, 1))
+                pixmap.stretch(shadow, over: device(rect), mode: .normal, opacity: Swift.min(pose.shadowOpacity, 1))
             }
             CopyHole(shape: .capsule(thumb), color: pose.thumbColor).cut(in: &pixmap, transform: shift)
             let baked = try shadingCache.image(for: pose.shading, size: rest, scale: scale)
             let points = baked.multiply.sizeInPoints
             let rect = device(Rect(x: thumb.minX, y: thumb.minY, width: points.width * sx, height: points.height * sy))
-            RasterBlit.stretch(baked.multiply, over: rect, onto: &pixmap, mode: .multiply, opacity: 1)
-            RasterBlit.stretch(baked.highlight, over: rect, onto: &pixmap, mode: .screen, opacity: 1)
+            pixmap.stretch(baked.multiply, over: rect, mode: .multiply, opacity: 1)
+            pixmap.stretch(baked.highlight, over: rect, mode: .screen, opacity: 1)
         }
         return pixmap
     }

@@ -448,11 +448,12 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private func drawImage(scale: Double) throws -> Pixmap {
         let ink = try inkImages(scale: scale)
         let lensNow = lensRect
-        var canvas = Canvas(try Pixmap(size: bounds.size, scale: scale))
+        var image = try Pixmap(size: bounds.size, scale: scale)
         if lensNow.width > 0, lensNow.height > 0 {
-            canvas.fillRoundedRect(lensNow, cornerRadii: CornerRadii(all: lensNow.height / 2), paint: .color(lensColor))
+            image.withCanvas { canvas in
+                canvas.fillRoundedRect(lensNow, cornerRadii: CornerRadii(all: lensNow.height / 2), paint: .color(lensColor))
+            }
         }
-        var image = canvas.pixmap
         let mixed = try tintedInk(ink, lens: lensNow, scale: scale)
         let failure: RasterError? = image.withMutableView { target in
             mixed.withView { source in
@@ -502,14 +503,14 @@ public final class LiquidTabBar: Control, SimulatableComponent {
                 weights.withView { goo in
                     let w = Swift.min(goo.width, x1 - x0), h = Swift.min(goo.height, y1 - y0)
                     for y in 0..<h {
-                        let o = out.row(y0 + y) + 4 * x0, t = tint.row(y0 + y) + 4 * x0, g = goo.row(y)
+                        let o = UnsafeMutableRawPointer(out.row(y0 + y) + 4 * x0)
+                        let t = UnsafeRawPointer(tint.row(y0 + y) + 4 * x0), g = goo.row(y)
                         for x in 0..<w {
                             let m = UInt32(g[4 * x + 3])
-                            if m == 0 || o[4 * x + 3] == 0 { continue }
-                            for c in 0..<4 {
-                                let n = UInt32(o[4 * x + c]), k = UInt32(t[4 * x + c])
-                                o[4 * x + c] = UInt8((n * (255 - m) + k * m + 127) / 255)
-                            }
+                            let n = o.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                            if m == 0 || n >> 24 == 0 { continue }
+                            let k = t.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                            o.storeBytes(of: PackedPixel.mix(n, k, m), toByteOffset: 4 * x, as: UInt32.self)
                         }
                     }
                 }
@@ -549,11 +550,12 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     }
 
     private func drawInk(color: RGBA, scale: Double) throws -> Pixmap {
-        var canvas = Canvas(try Pixmap(size: bounds.size, scale: scale))
-        for index in items.indices {
-            canvas.fill(items[index].symbol.path(in: symbolBox(index)), paint: .color(color))
+        var pixmap = try Pixmap(size: bounds.size, scale: scale)
+        pixmap.withCanvas { canvas in
+            for index in items.indices {
+                canvas.fill(items[index].symbol.path(in: symbolBox(index)), paint: .color(color))
+            }
         }
-        var pixmap = canvas.pixmap
         if let font = Self.titleFont {
             let renderer = TextRenderer(font: font, size: titleSize, color: color, alignment: .center)
             for index in items.indices where !items[index].title.isEmpty {
@@ -569,9 +571,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         let font = Self.badgeFont
         for index in items.indices {
             guard let rect = badgeRect(forItem: index), let text = items[index].badgeText else { continue }
-            var canvas = Canvas(image)
-            canvas.fillRoundedRect(rect, cornerRadii: CornerRadii(all: rect.height / 2), paint: .color(badgeColor))
-            image = canvas.pixmap
+            image.withCanvas { canvas in
+                canvas.fillRoundedRect(rect, cornerRadii: CornerRadii(all: rect.height / 2), paint: .color(badgeColor))
+            }
             if let font {
                 let renderer = TextRenderer(font: font, size: Self.badgeTextSize, color: .white, alignment: .center)
                 let metrics = try renderer.measure(text, scale: image.scale)

@@ -30,10 +30,10 @@ final class GlassSimulationBackdrop {
                   let height = Int(exactly: (bounds.height * scale).rounded(.up)),
                   var image = try? Pixmap(width: Swift.max(width, 1), height: Swift.max(height, 1), scale: scale)
             else { return }
-            var painter = Canvas(image)
-            painter.transform = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
-            Self.paint(in: &painter, bounds: bounds)
-            image = painter.pixmap
+            image.withCanvas { painter in
+                painter.transform = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+                Self.paint(in: &painter, bounds: bounds)
+            }
             cached = (bounds.size, scale, image)
         }
         guard let image = cached?.image else { return }

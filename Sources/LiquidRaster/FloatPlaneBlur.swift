@@ -4,16 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// A separable Gaussian blur of one Float plane (an alpha channel), edges clamped: the single-channel
-/// workhorse of ``EdgeSoftening/apply(toSingleColor:color:scale:workspace:)``.
+/// A separable Gaussian blur of one Float plane (an alpha channel), edges clamped: the one-channel float blur
+/// of the package (the glass module's edge softening runs its alpha planes through it).
 ///
 /// Guarantees: the kernel is the sampled Gaussian over radius ⌈3σ⌉ (at least 1), normalised to sum 1, so a
 /// constant plane stays constant (to Float rounding) and values stay within the input's range; σ ≤ 0 copies.
 /// Both passes compute eight outputs at a time (SIMD8 dot products over the taps).
 /// - Complexity: O(width·height·σ).
-enum GooAlphaBlur {
+package enum FloatPlaneBlur {
     /// The normalised kernel for `sigma`, 2r + 1 taps.
-    static func kernel(sigma: Double) -> [Float] {
+    package static func kernel(sigma: Double) -> [Float] {
         let radius = Swift.max(1, Int((3 * sigma).rounded(.up)))
         var weights = (-radius...radius).map { i -> Double in exp(-Double(i * i) / (2 * sigma * sigma)) }
         let total = weights.reduce(0, +)
@@ -23,7 +23,7 @@ enum GooAlphaBlur {
 
     /// Blurs `source` (width·height floats) into `destination` with `kernel`; `temporary` holds width·height
     /// floats and `row` width + kernel.count floats. The four buffers must not overlap.
-    static func run(source: UnsafePointer<Float>, destination: UnsafeMutablePointer<Float>, width: Int, height: Int,
+    package static func run(source: UnsafePointer<Float>, destination: UnsafeMutablePointer<Float>, width: Int, height: Int,
                     kernel: [Float], temporary: UnsafeMutablePointer<Float>, row: UnsafeMutablePointer<Float>) {
         let taps = kernel.count, radius = taps / 2
         kernel.withUnsafeBufferPointer { weights in

@@ -1,6 +1,6 @@
 /// How drawn pixels combine with the pixels already in the destination.
 ///
-/// The canvas hands a compositor one span at a time: the paint's premultiplied source pixels, the coverage
+/// The canvas hands a span blender one span at a time: the paint's premultiplied source pixels, the coverage
 /// of the shape (already multiplied by the clip), and the destination pixels to update in place. Pixels are
 /// premultiplied RGBA8 packed little-endian into `UInt32` (R in the low byte, A in the high byte), the
 /// memory layout of ``Pixmap``.
@@ -9,7 +9,7 @@
 /// ``init(name:span:)``; a correct span function computes, per pixel, `result = c·B(src, dst) + (1 − c)·dst`
 /// where `c = coverage / 255` and `B` is the blend mode's full-coverage result, and must leave every pixel
 /// valid (each colour channel ≤ alpha).
-public struct Compositor: Sendable, CustomStringConvertible {
+public struct SpanBlender: Sendable, CustomStringConvertible {
     /// Composites `count` pixels: `source[i]` with coverage `coverage[i]` onto `destination[i]`.
     public typealias SpanFunction = @Sendable (
         _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
@@ -23,7 +23,7 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// Whether this is the built-in source-over, which the canvas replaces by its fast paths.
     let isSourceOver: Bool
 
-    /// A compositor from a span function (see the type's documentation for the contract).
+    /// A span blender from a span function (see the type's documentation for the contract).
     public init(name: String, span: @escaping SpanFunction) {
         self.name = name
         self.span = span
@@ -32,12 +32,12 @@ public struct Compositor: Sendable, CustomStringConvertible {
 
     private init(sourceOverNamed name: String) {
         self.name = name
-        self.span = Compositor.sourceOverSpan
+        self.span = SpanBlender.sourceOverSpan
         self.isSourceOver = true
     }
 
     /// Porter–Duff source-over (the normal blend mode): `src·c + dst·(1 − αsrc·c)`.
-    public static let sourceOver = Compositor(sourceOverNamed: "source-over")
+    public static let sourceOver = SpanBlender(sourceOverNamed: "source-over")
 
     /// The reference span function of ``sourceOver``.
     static let sourceOverSpan: SpanFunction = { source, coverage, destination, count in
@@ -49,5 +49,5 @@ public struct Compositor: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "Compositor(\(name))" }
+    public var description: String { "SpanBlender(\(name))" }
 }

@@ -8,7 +8,7 @@
 ///
 /// Accuracy: within ±1 level of the exact (real-valued) result for valid premultiplied inputs; plain
 /// source-over (opacity 1, no mask) is exact to rounding. Outputs are always valid premultiplied pixels.
-extension PixmapView {
+extension MutablePixmapView {
     /// Composites `source` (the same size as this view) onto this view.
     /// - Throws: ``RasterError/invalidSize(_:)`` when sizes differ (of the views or the mask);
     ///   ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
@@ -37,7 +37,7 @@ extension PixmapView {
                 let coverage: Float = mask.map { Float($0.base[y * $0.rowBytes + x * $0.pixelStride]) / 255 } ?? 1
                 if coverage == 0 { continue }
                 let sv = PixelMath.load(s + 4 * x) * scale
-                Compositing.blendPixel(d + 4 * x, source: sv, mode: mode, coverage: coverage)
+                PixelMath.blend(d + 4 * x, source: sv, mode: mode, coverage: coverage)
             }
         }
     }
@@ -64,21 +64,19 @@ extension PixmapView {
             for x in 0..<width {
                 let coverage: Float = mask.map { Float($0.base[y * $0.rowBytes + x * $0.pixelStride]) / 255 } ?? 1
                 if coverage == 0 { continue }
-                Compositing.blendPixel(d + 4 * x, source: sv, mode: mode, coverage: coverage)
+                PixelMath.blend(d + 4 * x, source: sv, mode: mode, coverage: coverage)
             }
         }
     }
 }
 
 extension Pixmap {
-    /// Composites `source` (same size) onto this pixmap; see ``PixmapView/composite(_:mode:opacity:mask:)``.
+    /// Composites `source` (same size) onto this pixmap; see ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
     public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(RasterError) {
-        let failure: RasterError? = withMutableView { destination in
-            source.withView { sourceView in
-                do throws(RasterError) { try destination.composite(sourceView, mode: mode, opacity: opacity) } catch { return error }
-                return nil
+        try withMutableView { (destination) throws(RasterError) in
+            try source.withView { (sourceView) throws(RasterError) in
+                try destination.composite(sourceView, mode: mode, opacity: opacity)
             }
         }
-        if let failure { throw failure }
     }
 }

@@ -4,7 +4,7 @@
 /// Weights are 0…256. Each lane holds at most 255·256 + 128 < 2¹⁶, so lanes never carry into each other.
 /// Results are rounded to nearest; a convex combination of valid premultiplied pixels stays valid
 /// (every channel ≤ alpha), because all four channels use the same weights and rounding is monotone.
-/// Why lanes: a lerp is two multiplies per channel pair with no unpacking or float conversion (not
+/// Used by the glass shaders (bilinear sampling, tint, cover weights). Why lanes: a lerp is two multiplies per channel pair with no unpacking or float conversion (not
 /// benchmarked against a SIMD4<Float> version).
 ///
 /// The `SIMD8<UInt32>` forms blend eight pixels at once with exactly the same arithmetic. Because every
@@ -12,10 +12,10 @@
 /// equals two independent 16-bit multiplies with the weight in both halves, which x86-64's baseline SSE2
 /// has as one instruction (`pmullw`) — unlike a 32-bit lane multiply. So the results are bit-identical to
 /// the scalar forms.
-enum PackedBlend {
+@usableFromInline package enum PackedBlend {
     /// `a·(256 − w)/256 + b·w/256` per channel, rounded. `w` in 0…256.
-    @inline(__always)
-    static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+    @inlinable @inline(__always)
+    package static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         let v = 256 &- w
         let rb = (((a & 0x00FF_00FF) &* v &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
         let ga = (((a >> 8) & 0x00FF_00FF) &* v &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
@@ -23,15 +23,15 @@ enum PackedBlend {
     }
 
     /// Lane-wise 16-bit product of two vectors holding two 16-bit values per 32-bit lane.
-    @inline(__always)
-    static func multiply16(_ x: SIMD8<UInt32>, _ y: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    @inlinable @inline(__always)
+    package static func multiply16(_ x: SIMD8<UInt32>, _ y: SIMD8<UInt32>) -> SIMD8<UInt32> {
         unsafeBitCast(unsafeBitCast(x, to: SIMD16<UInt16>.self) &* unsafeBitCast(y, to: SIMD16<UInt16>.self),
                       to: SIMD8<UInt32>.self)
     }
 
     /// ``lerp(_:_:_:)`` for eight pixels with their own weights (0…256 each).
-    @inline(__always)
-    static func lerp(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ w: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    @inlinable @inline(__always)
+    package static func lerp(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ w: SIMD8<UInt32>) -> SIMD8<UInt32> {
         let w2 = w | (w &<< 16)
         let v2 = SIMD8<UInt32>(repeating: 0x0100_0100) &- w2   // 256 − w in both halves (no borrow: w ≤ 256)
         let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
@@ -41,17 +41,17 @@ enum PackedBlend {
     }
 
     /// A premultiplied overlay, prepared once: `pixel·(256 − α)/256 + colour` per channel.
-    struct Overlay {
+    @usableFromInline package struct Overlay: Sendable {
         /// 256 − overlay alpha (0…256).
-        let keep: UInt32
+        @usableFromInline package let keep: UInt32
         /// The overlay's premultiplied red/blue and green/alpha, times 256 (lane values ≤ 255·256).
-        let rb: UInt32
-        let ga: UInt32
+        @usableFromInline package let rb: UInt32
+        @usableFromInline package let ga: UInt32
         /// True when the overlay changes nothing.
-        let isIdentity: Bool
+        @usableFromInline package let isIdentity: Bool
 
         /// `color` is premultiplied 0…255 floats with alpha in 0…255.
-        init(red: Double, green: Double, blue: Double, alpha: Double) {
+        package init(red: Double, green: Double, blue: Double, alpha: Double) {
             let a = Swift.min(Swift.max(alpha, 0), 255)
             let k = UInt32((256 - a * 256 / 255).rounded())
             keep = Swift.min(k, 256)
@@ -66,16 +66,16 @@ enum PackedBlend {
         }
 
         /// `pixel` with the overlay composited over it (source-over).
-        @inline(__always)
-        func apply(_ p: UInt32) -> UInt32 {
+        @inlinable @inline(__always)
+        package func apply(_ p: UInt32) -> UInt32 {
             let lo = (((p & 0x00FF_00FF) &* keep &+ rb &+ 0x0080_0080) >> 8) & 0x00FF_00FF
             let hi = (((p >> 8) & 0x00FF_00FF) &* keep &+ ga &+ 0x0080_0080) & 0xFF00_FF00
             return lo | hi
         }
 
         /// ``apply(_:)`` for eight pixels (bit-identical; see ``PackedBlend``).
-        @inline(__always)
-        func apply(_ p: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        @inlinable @inline(__always)
+        package func apply(_ p: SIMD8<UInt32>) -> SIMD8<UInt32> {
             let k = SIMD8<UInt32>(repeating: keep | (keep << 16))
             let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
             let lo = ((PackedBlend.multiply16(p & m, k) &+ rb &+ 0x0080_0080) &>> 8) & m

@@ -1,0 +1,121 @@
+import LiquidGeometry
+
+/// The pixel-aligned and stretched blits: an image drawn onto pixels directly, without the canvas's general
+/// image shader (which samples every pixel of a shape bilinearly, about 40 ns a pixel).
+///
+/// All three keep every pixel a valid premultiplied colour and touch only the overlap of the source's
+/// footprint with this view.
+extension MutablePixmapView {
+    /// Source-over of `source` with its top-left pixel at (`x`, `y`) of this view, each source pixel scaled
+    /// by the coverage of `clip` (a mask of this view's size; `nil` lets everything through).
+    ///
+    /// Per pixel, with clip coverage c, source s and destination d: `round((s·c·255 + d·(255² − αs·c)) / 255²)`
+    /// per channel — the exact result rounded to nearest. Where c = 255 (every pixel without a clip) that
+    /// equals `s + round(d·(255 − αs)/255)`, computed two channels per multiply; an opaque source is a copy
+    /// and a transparent one is skipped, so only the image's ink costs blending.
+    /// - Complexity: O(overlap); about 1 ns per blended pixel.
+    package func drawAligned(_ source: PixmapView, x: Int, y: Int, clip: ClipMask?) {
+        let target = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
+              !overlap.isEmpty
+        else { return }
+        precondition(clip.map { $0.width == width && $0.height == height } ?? true, "the clip must be the view's size")
+        let clipBytes = clip?.storage ?? []
+        clipBytes.withUnsafeBufferPointer { mask in
+            for row in overlap.y..<overlap.maxY {
+                let s = UnsafeRawPointer(source.row(row - y)), d = UnsafeMutableRawPointer(self.row(row))
+                let m = mask.isEmpty ? nil : mask.baseAddress! + row * width
+                for column in overlap.x..<overlap.maxX {
+                    var sp = s.loadUnaligned(fromByteOffset: 4 * (column - x), as: UInt32.self)
+                    if sp < 0x0100_0000 { continue }   // alpha 0: nothing to draw
+                    var c: UInt32 = 255
+                    if let m {
+                        c = UInt32(m[column])
+                        if c == 0 { continue }
+                    }
+                    if c == 255 {
+                        if sp >> 24 != 255 {
+                            sp = PackedPixel.sourceOver(sp, d.loadUnaligned(fromByteOffset: 4 * column, as: UInt32.self))
+                        }
+                    } else {
+                        sp = PackedPixel.sourceOver(sp, d.loadUnaligned(fromByteOffset: 4 * column, as: UInt32.self),
+                                                    coverage: c)
+                    }
+                    d.storeBytes(of: sp, toByteOffset: 4 * column, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    /// Blends `source` with its top-left pixel at (`x`, `y`) of this view with `mode`, the source scaled by
+    /// `opacity` (0…1): ``PixelMath/blend(_:source:mode:coverage:)`` per pixel of the overlap, so the result
+    /// equals ``composite(_:mode:opacity:mask:)`` over the overlap. Transparent source pixels are skipped
+    /// when `mode` leaves the destination unchanged under them (every mode but `.copy` and `.destinationIn`).
+    package func blend(_ source: PixmapView, x: Int, y: Int, mode: BlendMode, opacity: Float) {
+        let target = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
+              !overlap.isEmpty, opacity > 0 || mode == .copy || mode == .destinationIn
+        else { return }
+        let skipsTransparent = mode != .copy && mode != .destinationIn
+        let scale = opacity / 255
+        for row in overlap.y..<overlap.maxY {
+            let s = source.row(row - y), d = self.row(row)
+            for column in overlap.x..<overlap.maxX {
+                let sp = s + 4 * (column - x)
+                if skipsTransparent && sp[3] == 0 { continue }
+                PixelMath.blend(d + 4 * column, source: PixelMath.load(sp) * scale, mode: mode, coverage: 1)
+            }
+        }
+    }
+
+    /// Stretches `source` over `rect` — device pixels of this view, fractional edges allowed — sampling it
+    /// bilinearly (pixel centres map to pixel centres, edges clamped) and blending each pixel with `mode`,
+    /// scaled by `opacity` (0…1) and by the fraction of the pixel that `rect` covers.
+    ///
+    /// Per pixel with coverage c and sampled source s (times `opacity`):
+    /// ``PixelMath/blend(_:source:mode:coverage:)``, i.e. `d + c·(B(s, d) − d)` with B the mode's W3C formula,
+    /// rounded to nearest, colour clamped to alpha. Transparent samples are skipped (so use a mode that a
+    /// transparent source leaves unchanged: `.normal`, `.multiply`, `.screen`, …). Pixels outside `rect` are
+    /// untouched; an empty, non-finite or fully outside `rect` does nothing.
+    package func stretch(_ source: PixmapView, over rect: Rect, mode: BlendMode, opacity: Double) {
+        guard rect.isFinite, rect.width > 0, rect.height > 0, opacity.isFinite, opacity > 0,
+              source.width > 0, source.height > 0
+        else { return }
+        let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
+        let columns = Swift.max(Int(x0.rounded(.down)), 0)..<Swift.min(Int(x1.rounded(.up)), width)
+        let rows = Swift.max(Int(y0.rounded(.down)), 0)..<Swift.min(Int(y1.rounded(.up)), height)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let kx = Double(source.width) / (x1 - x0), ky = Double(source.height) / (y1 - y0)
+        let strength = Float(Swift.min(opacity, 1)) / 255
+        // Per column: the two source columns, the weight of the second, and the coverage.
+        let samples = columns.map { column -> (Int, Int, Float, Float) in
+            let u = Swift.min(Swift.max((Double(column) + 0.5 - x0) * kx - 0.5, 0), Double(source.width - 1))
+            let u0 = Int(u), u1 = Swift.min(u0 + 1, source.width - 1)
+            let cover = Swift.min(Double(column + 1), x1) - Swift.max(Double(column), x0)
+            return (u0, u1, Float(u - Double(u0)), Float(Swift.min(Swift.max(cover, 0), 1)))
+        }
+        for row in rows {
+            let v = Swift.min(Swift.max((Double(row) + 0.5 - y0) * ky - 0.5, 0), Double(source.height - 1))
+            let v0 = Int(v), v1 = Swift.min(v0 + 1, source.height - 1)
+            let fy = Float(v - Double(v0))
+            let coverY = Float(Swift.min(Swift.max(Swift.min(Double(row + 1), y1) - Swift.max(Double(row), y0), 0), 1))
+            let top = source.row(v0), bottom = source.row(v1), out = self.row(row)
+            for (index, column) in columns.enumerated() {
+                let (u0, u1, fx, coverX) = samples[index]
+                let a = PixelMath.load(top + 4 * u0), b = PixelMath.load(top + 4 * u1)
+                let c = PixelMath.load(bottom + 4 * u0), d = PixelMath.load(bottom + 4 * u1)
+                let upper = a + (b - a) * fx, lower = c + (d - c) * fx
+                let s = (upper + (lower - upper) * fy) * strength
+                if s[3] <= 0 { continue }
+                PixelMath.blend(out + 4 * column, source: s, mode: mode, coverage: coverX * coverY)
+            }
+        }
+    }
+}
+
+extension Pixmap {
+    /// ``MutablePixmapView/stretch(_:over:mode:opacity:)`` of `image` onto this pixmap, in place.
+    package mutating func stretch(_ image: Pixmap, over rect: Rect, mode: BlendMode, opacity: Double) {
+        image.withView { source in withMutableView { $0.stretch(source, over: rect, mode: mode, opacity: opacity) } }
+    }
+}
