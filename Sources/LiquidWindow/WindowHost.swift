@@ -46,7 +46,7 @@ public final class WindowHost {
     public var onKey: (@MainActor (WindowKey) -> Void)?
 
     private let window: X11Window
-    private let compositor: LiquidUI.Compositor
+    private let compositor: Compositor
     private let source: WindowTickSource
     private var finger: PointerFinger
     private var failure: (any Error)?
@@ -76,7 +76,7 @@ public final class WindowHost {
         runLoop = try UIRunLoop(root: root, size: size, scale: scale, framesPerSecond: rate)
         self.framesPerSecond = rate
         let base = PremultipliedRGBA8(background)
-        compositor = try LiquidUI.Compositor(size: size, scale: scale, background: base)
+        compositor = try Compositor(size: size, scale: scale, background: base)
         window = try X11Window(display: display, width: compositor.image.width, height: compositor.image.height,
                                title: title, background: base)
         self.title = title
