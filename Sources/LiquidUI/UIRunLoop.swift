@@ -43,8 +43,8 @@ public final class UIRunLoop {
     public let framesPerSecond: Double
     /// The haptic output of this run.
     public let haptics = HapticLog()
-    /// The per-frame callbacks (spring animations).
-    public let animations = AnimationDriver()
+    /// The per-frame callbacks (spring animations) and the motion policy of their clocks.
+    public let animations: AnimationDriver
     /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
     public var composite: (@MainActor (Layer) -> Void)?
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
@@ -94,6 +94,7 @@ public final class UIRunLoop {
         self.size = size
         self.scale = scale
         self.framesPerSecond = framesPerSecond
+        animations = AnimationDriver(frameInterval: 1 / framesPerSecond)
         self.currentTime = startTime
         root.frame = Rect(origin: .zero, size: size)
         root.hostingRunLoop = self

@@ -5,7 +5,7 @@ import Testing
 @testable import LiquidUI
 
 /// Golden frames of glass views at 3×, over the busy simulation backdrop. Record with
-/// `LIQUID_RECORD_GOLDENS=1` (see UIGoldenImage.swift).
+/// `LIQUID_RECORD_GOLDENS=1` (see TestSupport's `GoldenImages`).
 @MainActor
 @Suite("Glass goldens")
 struct GlassGoldenTests {
@@ -39,7 +39,7 @@ struct GlassGoldenTests {
         }
         let loop = try scene(Size(width: 264, height: 128), buttons)
         for k in 0...3 { loop.step(to: Double(k) / 60) }
-        assertMatchesGolden(try #require(loop.image), named: "glass-button-styles-3x")
+        goldens.assertMatches(try #require(loop.image), named: "glass-button-styles-3x")
     }
 
     @Test func pressedButtonWithGlow() throws {
@@ -49,7 +49,7 @@ struct GlassGoldenTests {
         _ = simulator.run(touches: [Touch(id: 1, phase: .began, location: Point(120, 20), timestamp: 0.05)],
                           duration: 0.4) { _, frame in image = frame }
         #expect(button.glassView.pressScale > 1.06)
-        assertMatchesGolden(try #require(image), named: "glass-button-pressed-3x")
+        goldens.assertMatches(try #require(image), named: "glass-button-pressed-3x")
     }
 
     @Test func containerMergesNeighbours() throws {
@@ -66,6 +66,6 @@ struct GlassGoldenTests {
         }
         let loop = try scene(Size(width: 256, height: 96), [container])
         for k in 0...2 { loop.step(to: Double(k) / 60) }
-        assertMatchesGolden(try #require(loop.image), named: "glass-container-merge-3x")
+        goldens.assertMatches(try #require(loop.image), named: "glass-container-merge-3x")
     }
 }

@@ -113,13 +113,16 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     static let snapSpring = try! Spring(response: 0.42, dampingRatio: 0.72)
     static let pressSpring = try! Spring(response: 0.25, dampingRatio: 0.62)
     static let releaseSpring = try! Spring(response: 0.45, dampingRatio: 0.65)
-    static let stepping = SpringStepping.fixed(try! FixedStep(step: 1.0 / 120))
+    /// Springs are stepped one whole step at a time by ``clock``, so exact stepping is the fixed step.
+    static let stepping = SpringStepping.exact
     /// The lens x settles within 0.01 pt, slower than 0.1 pt/s.
     static let lensTolerance = try! SettleTolerance(value: 0.01, velocity: 0.1)
 
     private var lens: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
     private var animationHandle: AnimationDriver.Handle?
+    /// The run loop's step clock while the springs move (`nil` until their first frame).
+    private var clock: FixedStepClock?
 
     // MARK: - Tracking state
 
@@ -355,18 +358,27 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             invalidateImage()
             return
         }
-        animationHandle = loop.animations.add { [weak self] _, delta in
+        clock = nil
+        animationHandle = loop.animations.add { [weak self] time, delta in
             guard let self else { return false }
-            return self.advanceSprings(by: delta)
+            return self.advanceSprings(to: time, delta: delta)
         }
     }
 
-    private func advanceSprings(by delta: Double) -> Bool {
-        lens.advance(by: delta)
-        scaleSpring.advance(by: delta)
+    /// One frame of both springs: the steps the clock owes at `time`; returns whether to keep running.
+    /// The clock starts at the previous frame (`time - delta`), so the first frame after a change advances
+    /// a whole frame interval (two steps at 60 Hz).
+    private func advanceSprings(to time: Double, delta: Double) -> Bool {
+        var frameClock = clock ?? runLoop?.animations.makeClock(start: time - delta) ?? .sixtyHertz
+        for _ in 0..<frameClock.advance(to: time) {
+            lens.advance(by: frameClock.step)
+            scaleSpring.advance(by: frameClock.step)
+        }
+        clock = frameClock
         invalidateImage()
         if isAnimating { return true }
         animationHandle = nil
+        clock = nil
         return false
     }
 
