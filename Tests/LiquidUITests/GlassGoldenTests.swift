@@ -33,8 +33,8 @@ struct GlassGoldenTests {
             let origin = Point(16 + Double(index % 2) * 124, 16 + Double(index / 2) * 56)
             let button = GlassButton(frame: Rect(origin: origin, size: Size(width: 108, height: 40)), title: title,
                                      symbol: symbol, style: style)
-            button.titleSize = 15
-            button.symbolSize = 17
+            button.metrics.titleSize = 15
+            button.metrics.symbolSize = 17
             buttons.append(button)
         }
         let loop = try scene(Size(width: 264, height: 128), buttons)
