@@ -69,3 +69,28 @@ struct GlassGoldenTests {
         goldens.assertMatches(try #require(loop.image), named: "glass-container-merge-3x")
     }
 }
+
+/// Numeric checks beside the UI glass goldens.
+@MainActor
+@Suite("Glass in the UI: numeric checks")
+struct GlassUINumericTests {
+    /// Identity glass (on a button or an effect view) leaves the frame it covers byte for byte as without it.
+    @Test func identityGlassLeavesTheBackdropUntouched() throws {
+        func frame(withGlass: Bool) throws -> Pixmap {
+            let backdrop = GlassSimulationBackdrop()
+            let size = Size(width: 160, height: 80)
+            let root = View()
+            backdrop.layer.frame = Rect(origin: .zero, size: size)
+            root.layer.addSublayer(backdrop.layer)
+            if withGlass {
+                root.addSubview(GlassEffectView(frame: Rect(x: 20, y: 16, width: 120, height: 48), style: .identity))
+            }
+            let loop = try UIRunLoop(root: root, size: size, scale: 2, framesPerSecond: 60)
+            loop.compositor = try Compositor(size: size, scale: 2)
+            for k in 0...2 { loop.step(to: Double(k) / 60) }
+            return try #require(loop.image)
+        }
+        let with = try frame(withGlass: true), without = try frame(withGlass: false)
+        #expect(with.bytes == without.bytes)
+    }
+}
