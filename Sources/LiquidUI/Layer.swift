@@ -161,6 +161,9 @@ public final class Layer {
         sublayers.insert(layer, at: Swift.min(Swift.max(index, 0), sublayers.count))
         layer.superlayer = self
         layer.markChanged()
+        #if LIQUIDKIT_INTERNAL_CHECKS
+        InternalChecks.verifyTree(containing: self)
+        #endif
     }
 
     /// Removes the layer from its superlayer (does nothing if it has none).
@@ -170,6 +173,10 @@ public final class Layer {
         superlayer = nil
         parent.markSubtreeChanged()
         markChanged()
+        #if LIQUIDKIT_INTERNAL_CHECKS
+        InternalChecks.verifyTree(containing: parent)
+        InternalChecks.verifyTree(containing: self)
+        #endif
     }
 
     /// Removes every sublayer.

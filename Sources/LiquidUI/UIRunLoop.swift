@@ -66,6 +66,10 @@ public final class UIRunLoop {
     private var engaged: [GestureRecognizer] = []
     private var touchesSinceFrame = 0
     private var clock: FrameClock?
+    #if LIQUIDKIT_INTERNAL_CHECKS
+    /// Frames that redrew pixels (for the sampled damage check).
+    private var renderedFrames = 0
+    #endif
 
     /// Creates a run loop hosting `root`, which is resized to fill `size`.
     ///
@@ -228,6 +232,12 @@ public final class UIRunLoop {
                 image = rendered.image
                 damage = rendered.damage
                 renderError = nil
+                #if LIQUIDKIT_INTERNAL_CHECKS
+                if damage != nil {
+                    renderedFrames += 1
+                    InternalChecks.verifyFrame(rendered.image, of: root.layer, by: compositor, count: renderedFrames)
+                }
+                #endif
             } catch {
                 renderError = error
             }
