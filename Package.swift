@@ -60,7 +60,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LiquidRaster"], path: "Tests/TestSupport"),
         .testTarget(name: "LiquidGeometryTests", dependencies: ["LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidRasterTests", dependencies: ["LiquidRaster", "LiquidGeometry", "TestSupport"],

@@ -1,12 +1,27 @@
+import LiquidMotion
+
 /// Runs per-frame callbacks — typically advancing ``SpringAnimator``s and requesting a pass — once per
 /// frame, before the view passes, with the frame's time and duration.
 ///
 /// A callback returns whether it wants more frames; returning `false` removes it (a settled spring).
 /// Callbacks run in the order they were added; one added during a frame first runs on the next frame.
-/// Springs made with `SpringAnimator(stepping: .fixed(...))` turn the frame durations into fixed steps
-/// themselves, so motion is identical whatever the frame rate or a dropped frame.
+///
+/// ## One motion policy
+/// Every control steps its springs through a ``FixedStepClock`` made by ``makeClock(start:)``: fixed
+/// steps of ``step`` (1/120 s), a displayed frame advancing them by the nominal ``frameInterval`` (two
+/// steps at 60 Hz, one at 120), and a late frame (more than 1.5 intervals behind — a dropped frame in a
+/// window) handled by ``lateFramePolicy``: by default the motion pauses instead of skipping ahead;
+/// ``FixedStepClock/LateFramePolicy/catchUp`` takes the missing steps instead. Headless runs at a fixed
+/// frame rate are never late, so the policy does not change them.
 @MainActor
 public final class AnimationDriver {
+    /// The simulation step of every clock this driver makes, seconds.
+    public static let step = FixedStepClock.defaultStep
+
+    /// The nominal interval between frames, seconds (the hosting run loop's ``UIRunLoop/frameInterval``).
+    public internal(set) var frameInterval: Double
+    /// What a late frame does to clocks made from now on (default ``FixedStepClock/LateFramePolicy/pause``).
+    public var lateFramePolicy: FixedStepClock.LateFramePolicy = .pause
     /// Identifies a registered callback.
     public struct Handle: Hashable, Sendable {
         let id: Int
@@ -18,7 +33,21 @@ public final class AnimationDriver {
     private var callbacks: [(id: Int, body: Callback)] = []
     private var nextID = 0
 
-    public init() {}
+    /// A driver for frames `frameInterval` seconds apart (default 1/60 s; a non-positive or non-finite
+    /// interval counts as 1/60 s).
+    public init(frameInterval: Double = 1.0 / 60) {
+        self.frameInterval = frameInterval.isFinite && frameInterval > 0 ? frameInterval : 1.0 / 60
+    }
+
+    /// A clock for one motion under this driver's policy, its step 0 at `start` (a non-finite start counts
+    /// as 0).
+    public func makeClock(start: Double) -> FixedStepClock {
+        // The interval is positive and finite (init and the run loop guarantee it) and the step is a
+        // positive constant, so the clock's validation cannot fail; the fallback is never used.
+        let clock = try? FixedStepClock(step: Self.step, frameInterval: frameInterval,
+                                        lateFramePolicy: lateFramePolicy, start: start.isFinite ? start : 0)
+        return clock ?? .sixtyHertz
+    }
 
     /// How many callbacks are registered.
     public var count: Int { callbacks.count }

@@ -176,6 +176,9 @@ public final class Layer {
         sublayers.insert(layer, at: Swift.min(Swift.max(index, 0), sublayers.count))
         layer.superlayer = self
         layer.markChanged()
+        #if LIQUIDKIT_INTERNAL_CHECKS
+        InternalChecks.verifyTree(containing: self)
+        #endif
     }
 
     /// Removes the layer from its superlayer (does nothing if it has none).
@@ -185,6 +188,10 @@ public final class Layer {
         superlayer = nil
         parent.markSubtreeChanged()
         markChanged()
+        #if LIQUIDKIT_INTERNAL_CHECKS
+        InternalChecks.verifyTree(containing: parent)
+        InternalChecks.verifyTree(containing: self)
+        #endif
     }
 
     /// Removes every sublayer.

@@ -43,8 +43,8 @@ public final class UIRunLoop {
     public let framesPerSecond: Double
     /// The haptic output of this run.
     public let haptics = HapticLog()
-    /// The per-frame callbacks (spring animations).
-    public let animations = AnimationDriver()
+    /// The per-frame callbacks (spring animations) and the motion policy of their clocks.
+    public let animations: AnimationDriver
     /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
     public var composite: (@MainActor (Layer) -> Void)?
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
@@ -66,6 +66,10 @@ public final class UIRunLoop {
     private var engaged: [GestureRecognizer] = []
     private var touchesSinceFrame = 0
     private var clock: FrameClock?
+    #if LIQUIDKIT_INTERNAL_CHECKS
+    /// Frames that redrew pixels (for the sampled damage check).
+    private var renderedFrames = 0
+    #endif
 
     /// Creates a run loop hosting `root`, which is resized to fill `size`.
     ///
@@ -94,6 +98,7 @@ public final class UIRunLoop {
         self.size = size
         self.scale = scale
         self.framesPerSecond = framesPerSecond
+        animations = AnimationDriver(frameInterval: 1 / framesPerSecond)
         self.currentTime = startTime
         root.frame = Rect(origin: .zero, size: size)
         root.hostingRunLoop = self
@@ -227,6 +232,12 @@ public final class UIRunLoop {
                 image = rendered.image
                 damage = rendered.damage
                 renderError = nil
+                #if LIQUIDKIT_INTERNAL_CHECKS
+                if damage != nil {
+                    renderedFrames += 1
+                    InternalChecks.verifyFrame(rendered.image, of: root.layer, by: compositor, count: renderedFrames)
+                }
+                #endif
             } catch {
                 renderError = error
             }

@@ -93,7 +93,7 @@ struct BakedShadingTests {
             try image.highlight.withView { try region.composite($0, mode: .screen, opacity: 0.8) }
         }
         var worst = 0
-        for y in 0..<ours.height { for x in 0..<ours.width { worst = max(worst, GooGolden.channelDifference(ours[x, y], reference[x, y])) } }
+        for y in 0..<ours.height { for x in 0..<ours.width { worst = max(worst, GoldenDifference.channelDifference(ours[x, y], reference[x, y])) } }
         #expect(worst <= 1)
     }
 

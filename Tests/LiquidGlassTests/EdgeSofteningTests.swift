@@ -2,6 +2,7 @@ import LiquidGeometry
 import LiquidGlass
 import LiquidRaster
 import Testing
+import TestSupport
 
 @Suite("Edge softening: variable blur driven by a generated edge mask")
 struct EdgeSofteningTests {
@@ -86,7 +87,7 @@ struct EdgeSofteningTests {
         var worst = 0, total = 0
         for y in 0..<base.height {
             for x in 0..<base.width {
-                let d = GooGolden.channelDifference(general[x, y], fast[x, y])
+                let d = GoldenDifference.channelDifference(general[x, y], fast[x, y])
                 worst = max(worst, d)
                 total += d
             }

@@ -30,7 +30,7 @@ struct GooGoldenTests {
         try shading.composite(onto: &frame, at: knob.origin)
         #expect(frame.width == 118 && frame.height == 78)
         #expect(frame[70, 39] == .white, "the knob's centre is the copied white")
-        assertMatchesGooGolden(frame, named: "goo-switch", tolerance: 1)
+        goldens.assertMatches(frame, named: "goo-switch", tolerance: 1)
     }
 
     /// Droplets at 1× (160×80 px): a pair close enough to fuse with a neck, a pair that just bridges, and a
@@ -50,7 +50,7 @@ struct GooGoldenTests {
         try layer.composite(onto: &frame, at: .zero)
         #expect(frame[42, 32] != Self.backdrop, "the first pair is bridged between the drops")
         #expect(frame[126, 40] == Self.backdrop, "the lone drop stays separate")
-        assertMatchesGooGolden(frame, named: "goo-droplets", tolerance: 1)
+        goldens.assertMatches(frame, named: "goo-droplets", tolerance: 1)
     }
 
     /// A slider at 2× (150×60 px): two-colour goo — grey track background and blue fill, each fused with
@@ -76,6 +76,6 @@ struct GooGoldenTests {
         // The bar is thinner than the softening band, so even its middle is slightly softened.
         #expect(frame[30, 30].blue > 230 && frame[30, 30].red < 80, "the fill")
         #expect(frame[130, 30] != Self.backdrop && frame[130, 30].blue < 240, "the track background")
-        assertMatchesGooGolden(frame, named: "goo-slider", tolerance: 1)
+        goldens.assertMatches(frame, named: "goo-slider", tolerance: 1)
     }
 }

@@ -87,7 +87,7 @@ struct GoldenBlendTests {
             probes.append((mode, Int(cx) - 8, Int(cy), Self.leftBackdrop))
             probes.append((mode, Int(cx) + 7, Int(cy), Self.rightBackdrop))
         }
-        assertMatchesGolden(image, named: "blend-modes")
+        goldens.assertMatches(image, named: "blend-modes")
 
         for probe in probes {
             let expected = Self.reference(probe.mode, source: Self.source, backdrop: probe.backdrop)

@@ -53,7 +53,7 @@ struct GoldenFilterTests {
         let source = canvas.pixmap
         let blur = try GaussianBlur(sigma: 3, edgeMode: .transparent)
         let blurred = blur.applied(to: source)
-        assertMatchesGolden(try Self.sideBySide([source, blurred]), named: "filter-gaussian-blur")
+        goldens.assertMatches(try Self.sideBySide([source, blurred]), named: "filter-gaussian-blur")
 
         // Mirror symmetry survives the blur (±1 level of rounding).
         var asymmetry = 0
@@ -92,7 +92,7 @@ struct GoldenFilterTests {
         let color = RGBA(red: 0.1, green: 0.6, blue: 0.5)
         let hard = try AlphaThreshold(threshold: 0.5, color: color).applied(to: source)
         let soft = try AlphaThreshold(threshold: 0.5, edgeWidth: 0.4, color: color).applied(to: source)
-        assertMatchesGolden(try Self.sideBySide([source, hard, soft]), named: "filter-alpha-threshold")
+        goldens.assertMatches(try Self.sideBySide([source, hard, soft]), named: "filter-alpha-threshold")
 
         // Each output pixel is a function of the input alpha only, evaluated here in Double.
         let on = PremultipliedRGBA8(color)
@@ -131,7 +131,7 @@ struct GoldenFilterTests {
         let source = canvas.pixmap
         let threshold = try LumaThreshold(threshold: 0.5, color: Self.orange)
         let output = threshold.applied(to: source)
-        assertMatchesGolden(try Self.stacked([source, output]), named: "filter-luma-threshold")
+        goldens.assertMatches(try Self.stacked([source, output]), named: "filter-luma-threshold")
 
         // On exactly where the un-premultiplied Rec. 709 luma exceeds 0.5, checked in Double.
         let on = PremultipliedRGBA8(Self.orange)
@@ -159,7 +159,7 @@ struct GoldenFilterTests {
         let source = canvas.pixmap
         let goo = try Goo(sigma: 5, threshold: 0.4, edgeWidth: 0.1, color: RGBA(red: 0.1, green: 0.5, blue: 0.55))
         let output = goo.applied(to: source)
-        assertMatchesGolden(try Self.stacked([source, output]), named: "filter-goo")
+        goldens.assertMatches(try Self.stacked([source, output]), named: "filter-goo")
 
         // The gap between the close discs (x 78…82) is empty before and opaque after.
         #expect(source[79, 30].alpha == 0 && source[80, 30].alpha == 0)
@@ -196,7 +196,7 @@ struct GoldenFilterTests {
     @Test func colorMatrixSaturationZero() throws {
         let source = try Self.rainbow()
         let grey = try ColorMatrix.saturation(0).applied(to: source)
-        assertMatchesGolden(try Self.stacked([source, grey]), named: "filter-saturation-zero")
+        goldens.assertMatches(try Self.stacked([source, grey]), named: "filter-saturation-zero")
 
         for y in 0..<grey.height {
             for x in 0..<grey.width {
@@ -242,7 +242,7 @@ struct GoldenFilterTests {
                 try blur.apply(to: view, mask: CoverageMask(base: m.baseAddress!, width: 160, height: 64, rowBytes: 160))
             }
         }
-        assertMatchesGolden(output, named: "filter-variable-blur")
+        goldens.assertMatches(output, named: "filter-variable-blur")
 
         // Mask 0: the source, bit for bit. Mask 255: exactly the σ = 6 Gaussian blur of the whole image.
         let full = try GaussianBlur(sigma: 6).applied(to: source)
@@ -283,7 +283,7 @@ struct GoldenFilterTests {
         }
         let field = try DisplacementField(width: w, height: h, dx: dx, dy: dy)
         let output = try Displacement.remapped(source, by: field, edgeMode: .clamp)
-        assertMatchesGolden(output, named: "filter-displacement")
+        goldens.assertMatches(output, named: "filter-displacement")
 
         // Where both offsets are whole pixels the remap is an exact shift: at x = 0, 30, 60, … dy is 0; at
         // y = 10, 50, 90 dx is +4, at y = 30, 70 it is −4, at y = 0, 20, 40, … it is 0.
@@ -306,7 +306,7 @@ struct GoldenFilterTests {
         canvas.fillRect(Rect(x: 0, y: 0, width: 160, height: 3), paint: .color(Self.orange))
         let source = canvas.pixmap
         let small = try Resampling.downsampled(source, factor: 2)
-        assertMatchesGolden(small, named: "resample-downsample-2x")
+        goldens.assertMatches(small, named: "resample-downsample-2x")
 
         #expect(small.width == 80 && small.height == 60 && small.scale == 0.5)
         // Each pixel is the rounded mean of its 2×2 block.
@@ -336,7 +336,7 @@ struct GoldenFilterTests {
             $0.fill(PremultipliedRGBA8(RGBA(red: 0.2, green: 0.8, blue: 0.4, alpha: 0.5)))
         }
         let large = try Resampling.upsampled(source, width: 160, height: 120)
-        assertMatchesGolden(large, named: "resample-upsample-4x")
+        goldens.assertMatches(large, named: "resample-upsample-4x")
 
         // Bilinear with aligned centres, evaluated in Double: source position (x + ½)/4 − ½, clamped.
         func position(_ i: Int, _ n: Int) -> (Int, Int, Double) {

@@ -2,11 +2,12 @@ import Foundation
 import LiquidGeometry
 import Testing
 @testable import LiquidRaster
+import TestSupport
 
 /// The golden-image helper itself: it must fail (with a useful message and files) when it should.
 /// Disabled while recording, which would overwrite goldens with the deliberately wrong images used here;
 /// serialized because two tests write the failure images of the same golden.
-@Suite("Golden image helper", .serialized, .disabled(if: GoldenImage.isRecording, "recording goldens"))
+@Suite("Golden image helper", .serialized, .disabled(if: GoldenImages.isRecording, "recording goldens"))
 struct GoldenImageTests {
     @Test func differenceCountsPixelsBeyondTheTolerance() throws {
         let expected = try Pixmap(width: 8, height: 4, fill: .white)
@@ -14,11 +15,11 @@ struct GoldenImageTests {
         actual[5, 1] = PremultipliedRGBA8(red: 253, green: 255, blue: 255, alpha: 255)  // 2 levels: differs
         actual[2, 3] = PremultipliedRGBA8(red: 255, green: 200, blue: 255, alpha: 255)  // 55 levels: differs
         actual[0, 0] = PremultipliedRGBA8(red: 254, green: 254, blue: 254, alpha: 255)  // 1 level: within
-        let difference = GoldenImage.difference(expected: expected, actual: actual, tolerance: 1)
+        let difference = GoldenDifference(expected: expected, actual: actual, tolerance: 1)
         #expect(difference.differingPixels == 2 && difference.maximumChannelDifference == 55)
         let first = try #require(difference.first)
         #expect(first.x == 5 && first.y == 1 && first.expected == .white && first.actual == actual[5, 1])
-        #expect(GoldenImage.difference(expected: expected, actual: actual, tolerance: 55).differingPixels == 0)
+        #expect(GoldenDifference(expected: expected, actual: actual, tolerance: 55).differingPixels == 0)
     }
 
     @Test func aChangedRenderingFailsAndLeavesTheImagesBehind() throws {
@@ -30,12 +31,12 @@ struct GoldenImageTests {
         var image = canvas.pixmap
         for y in 10..<13 { for x in 20..<23 { image[x, y] = .black } }
         let name = "fill-circle"
-        let directory = GoldenImage.failureDirectory
+        let directory = GoldenImages.failureDirectory
         for suffix in ["actual", "diff"] {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(name).\(suffix).png"))
         }
         withKnownIssue {
-            assertMatchesGolden(image, named: name)
+            goldens.assertMatches(image, named: name)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("9 pixel(s) differ") && text.contains("first at (20, 10)")
@@ -50,14 +51,14 @@ struct GoldenImageTests {
         let diff = try PNG.read(contentsOf: directory.appendingPathComponent("\(name).diff.png").path)
         #expect(diff[21, 11].red == 255 && diff[21, 11].green == 0 && diff[30, 30].red < 64)
         // A budget of 9 differing pixels lets it pass; a tolerance of 255 too.
-        assertMatchesGolden(image, named: name, maxDifferingPixels: 9)
-        assertMatchesGolden(image, named: name, tolerance: 255)
+        goldens.assertMatches(image, named: name, maxDifferingPixels: 9)
+        goldens.assertMatches(image, named: name, tolerance: 255)
     }
 
     @Test func aMissingGoldenFails() throws {
         let image = try Pixmap(width: 4, height: 4, fill: .white)
         withKnownIssue {
-            assertMatchesGolden(image, named: "no-such-golden")
+            goldens.assertMatches(image, named: "no-such-golden")
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("Golden/no-such-golden.png is missing")
         }
@@ -66,7 +67,7 @@ struct GoldenImageTests {
     @Test func aDifferentSizeFails() throws {
         let image = try Pixmap(width: 95, height: 96, fill: .white)
         withKnownIssue {
-            assertMatchesGolden(image, named: "fill-circle")
+            goldens.assertMatches(image, named: "fill-circle")
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("rendering is 95×96 but the golden is 96×96")
         }

@@ -56,7 +56,7 @@ struct GoldenShapeTests {
         canvas.fill(Self.pentagram(center: left, radius: 36), paint: .color(Self.ink), rule: .nonZero)
         canvas.fill(Self.pentagram(center: right, radius: 36), paint: .color(Self.ink), rule: .evenOdd)
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "fill-star-nonzero-evenodd")
+        goldens.assertMatches(image, named: "fill-star-nonzero-evenodd")
 
         // The inner pentagon has winding number 2: covered under non-zero, a hole under even-odd.
         #expect(image[40, 42] == PremultipliedRGBA8(Self.ink), "non-zero centre \(image[40, 42])")
@@ -72,7 +72,7 @@ struct GoldenShapeTests {
         path.addCircle(center: Point(47.3, 48.6), radius: radius)
         canvas.fill(path, paint: .color(Self.ink))
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "fill-circle")
+        goldens.assertMatches(image, named: "fill-circle")
 
         // Coverage sums to the disc's area: fills flatten preserving each curve's area (inscribed chords lost
         // 0.61 % here), so what is left is the Bézier circle's own 2.8·10⁻⁴ and the 8-bit quantisation.
@@ -93,7 +93,7 @@ struct GoldenShapeTests {
         canvas.fillRoundedRect(continuous, cornerRadii: CornerRadii(all: radius), style: .continuous,
                                paint: .color(Self.ink))
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "fill-rounded-rect-corners")
+        goldens.assertMatches(image, named: "fill-rounded-rect-corners")
 
         // Circular: the area is the rectangle's less (4 − π)·r² (the analytic fast path is exact).
         let circularArea = Self.inkArea(image, PixelRect(x: 0, y: 0, width: 80, height: 80))
@@ -123,7 +123,7 @@ struct GoldenShapeTests {
         var canvas = try Self.whiteCanvas(width: 160, height: 60)
         canvas.fillRect(Rect(x: 4, y: 8, width: 152, height: 44), paint: .linearGradient(gradient))
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "fill-linear-gradient")
+        goldens.assertMatches(image, named: "fill-linear-gradient")
 
         for (x, stop) in [(10, stops[0]), (80, stops[1]), (150, stops[2])] {
             let expected = PremultipliedRGBA8(stop.color)
@@ -144,7 +144,7 @@ struct GoldenShapeTests {
         var canvas = try Self.whiteCanvas(width: 160, height: 120)
         canvas.fillRect(Rect(x: 0, y: 0, width: 160, height: 120), paint: .radialGradient(gradient))
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "fill-radial-gradient")
+        goldens.assertMatches(image, named: "fill-radial-gradient")
 
         // Pixel centres at distance 0, 25 and 50 from the centre are at the three stops.
         for (x, y, stop) in [(80, 60, stops[0]), (105, 60, stops[1]), (80, 35, stops[1]), (30, 60, stops[2]),
@@ -183,7 +183,7 @@ struct GoldenShapeTests {
             canvas.stroke(Self.zigZag(y: row.y), style: StrokeStyle(width: 1), paint: .color(RGBA(red: 1, green: 0.75, blue: 0.2)))
         }
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "stroke-caps-joins")
+        goldens.assertMatches(image, named: "stroke-caps-joins")
 
         for row in rows {
             // The start cap is at (16, y + 10), pointing to −x. Pixel [13, 14] × [y+10, y+11] lies 2–3 px past
@@ -243,7 +243,7 @@ struct GoldenShapeTests {
         canvas.fill(triangle, paint: .color(RGBA(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.5)))
         canvas.stroke(triangle, style: StrokeStyle(width: 6, join: .round), paint: .color(Self.ink))
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "stroke-closed-polygons")
+        goldens.assertMatches(image, named: "stroke-closed-polygons")
 
         // Miter joins make square outer corners at (15, 15), (75, 15), (75, 75), (15, 75), including the
         // corner where the path closes (a cap there would leave the top-left corner open).
@@ -278,7 +278,7 @@ struct GoldenShapeTests {
         }
         for path in [horizontal, diagonal, circle, fan] { canvas.stroke(path, style: style, paint: .color(Self.ink)) }
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "stroke-hairline")
+        goldens.assertMatches(image, named: "stroke-hairline")
 
         // The horizontal hairline covers [10.25, 10.75] of row 10: half of each pixel, nothing above or below.
         for x in 10..<150 {
@@ -311,7 +311,7 @@ struct GoldenShapeTests {
         let paint = Paint.linearGradient(LinearGradient(start: Point(0, 0), end: Point(120, 120), gradient: gradient))
         canvas.fillRect(Rect(x: 0, y: 0, width: 120, height: 120), paint: paint)
         let image = canvas.pixmap
-        assertMatchesGolden(image, named: "clip-gradient-circle")
+        goldens.assertMatches(image, named: "clip-gradient-circle")
 
         var outside = 0, inside = 0
         for y in 0..<120 {

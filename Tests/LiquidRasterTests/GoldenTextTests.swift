@@ -15,7 +15,7 @@ struct GoldenTextTests {
         let anchor = Point(40, 20)
         try TextRenderer(font: font, size: 13, color: RGBA(red: 0.1, green: 0.1, blue: 0.35), alignment: .center)
             .draw("HIGH TECH", at: anchor, into: &pixmap)
-        assertMatchesGolden(pixmap, named: "text-centred-2x")
+        goldens.assertMatches(pixmap, named: "text-centred-2x")
 
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
         for y in 0..<pixmap.height {

@@ -235,17 +235,6 @@ struct TextRendererTests {
 
     @Test func goldenText() throws {
         let actual = try Self.goldenScene()
-        let candidate = FileManager.default.temporaryDirectory.path + "/liquidkit-golden-text.png"
-        guard let path = Bundle.module.path(forResource: "text", ofType: "png", inDirectory: "Golden") else {
-            try PNG.write(actual, to: candidate)
-            Issue.record("golden image Golden/text.png is missing; the rendering was written to \(candidate)")
-            return
-        }
-        let golden = try PNG.read(contentsOf: path, scale: 2)
-        #expect(golden.width == actual.width && golden.height == actual.height)
-        guard golden.width == actual.width && golden.height == actual.height else { return }
-        let difference = zip(golden.bytes, actual.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        if difference > 2 { try PNG.write(actual, to: candidate) }
-        #expect(difference <= 2, "largest channel difference \(difference); the rendering was written to \(candidate)")
+        goldens.assertMatches(actual, named: "text", tolerance: 2)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import LiquidUI
 
 /// Golden frames of glass views at 3×, over the busy simulation backdrop. Record with
-/// `LIQUID_RECORD_GOLDENS=1` (see UIGoldenImage.swift).
+/// `LIQUID_RECORD_GOLDENS=1` (see TestSupport's `GoldenImages`).
 @MainActor
 @Suite("Glass goldens")
 struct GlassGoldenTests {
@@ -33,13 +33,13 @@ struct GlassGoldenTests {
             let origin = Point(16 + Double(index % 2) * 124, 16 + Double(index / 2) * 56)
             let button = GlassButton(frame: Rect(origin: origin, size: Size(width: 108, height: 40)), title: title,
                                      symbol: symbol, style: style)
-            button.titleSize = 15
-            button.symbolSize = 17
+            button.metrics.titleSize = 15
+            button.metrics.symbolSize = 17
             buttons.append(button)
         }
         let loop = try scene(Size(width: 264, height: 128), buttons)
         for k in 0...3 { loop.step(to: Double(k) / 60) }
-        assertMatchesGolden(try #require(loop.image), named: "glass-button-styles-3x")
+        goldens.assertMatches(try #require(loop.image), named: "glass-button-styles-3x")
     }
 
     @Test func pressedButtonWithGlow() throws {
@@ -49,7 +49,7 @@ struct GlassGoldenTests {
         _ = simulator.run(touches: [Touch(id: 1, phase: .began, location: Point(120, 20), timestamp: 0.05)],
                           duration: 0.4) { _, frame in image = frame }
         #expect(button.glassView.pressScale > 1.06)
-        assertMatchesGolden(try #require(image), named: "glass-button-pressed-3x")
+        goldens.assertMatches(try #require(image), named: "glass-button-pressed-3x")
     }
 
     @Test func containerMergesNeighbours() throws {
@@ -66,6 +66,31 @@ struct GlassGoldenTests {
         }
         let loop = try scene(Size(width: 256, height: 96), [container])
         for k in 0...2 { loop.step(to: Double(k) / 60) }
-        assertMatchesGolden(try #require(loop.image), named: "glass-container-merge-3x")
+        goldens.assertMatches(try #require(loop.image), named: "glass-container-merge-3x")
+    }
+}
+
+/// Numeric checks beside the UI glass goldens.
+@MainActor
+@Suite("Glass in the UI: numeric checks")
+struct GlassUINumericTests {
+    /// Identity glass (on a button or an effect view) leaves the frame it covers byte for byte as without it.
+    @Test func identityGlassLeavesTheBackdropUntouched() throws {
+        func frame(withGlass: Bool) throws -> Pixmap {
+            let backdrop = GlassSimulationBackdrop()
+            let size = Size(width: 160, height: 80)
+            let root = View()
+            backdrop.layer.frame = Rect(origin: .zero, size: size)
+            root.layer.addSublayer(backdrop.layer)
+            if withGlass {
+                root.addSubview(GlassEffectView(frame: Rect(x: 20, y: 16, width: 120, height: 48), style: .identity))
+            }
+            let loop = try UIRunLoop(root: root, size: size, scale: 2, framesPerSecond: 60)
+            loop.compositor = try Compositor(size: size, scale: 2)
+            for k in 0...2 { loop.step(to: Double(k) / 60) }
+            return try #require(loop.image)
+        }
+        let with = try frame(withGlass: true), without = try frame(withGlass: false)
+        #expect(with.bytes == without.bytes)
     }
 }

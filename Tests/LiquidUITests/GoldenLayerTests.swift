@@ -36,7 +36,7 @@ struct GoldenLayerTests {
         let image = try Compositor(size: Size(width: 160, height: 120), scale: 1).render(root).image
         // The card's clip cuts the yellow blob at the card's edge.
         #expect(image[100, 50] != image[99, 50])
-        assertMatchesGolden(image, named: "layers-basics", tolerance: 1)
+        goldens.assertMatches(image, named: "layers-basics", tolerance: 1)
     }
 
     @Test("a goo group and a saturation group at 2×")
@@ -61,7 +61,7 @@ struct GoldenLayerTests {
         #expect(image.width == 160 && image.height == 120)
         let p = image[10, 100]
         #expect(p.red == p.green && p.green == p.blue)   // desaturated
-        assertMatchesGolden(image, named: "layers-goo-2x", tolerance: 1)
+        goldens.assertMatches(image, named: "layers-goo-2x", tolerance: 1)
     }
 
     @Test("masks, blend modes and a backdrop effect at 3×")
@@ -84,6 +84,6 @@ struct GoldenLayerTests {
         root.addSublayer(multiply)
         let image = try Compositor(size: Size(width: 50, height: 40), scale: 3).render(root).image
         #expect(image.width == 150 && image.height == 120)
-        assertMatchesGolden(image, named: "layers-mask-blend-backdrop-3x", tolerance: 1)
+        goldens.assertMatches(image, named: "layers-mask-blend-backdrop-3x", tolerance: 1)
     }
 }

@@ -233,19 +233,19 @@ struct LiquidSliderTests {
 
     @Test func goldenAtRest() throws {
         let image = try frame(of: LiquidSlider(value: 0.3), touches: [], at: 0.1)
-        assertMatchesGolden(image, named: "slider-rest-3x")
+        goldens.assertMatches(image, named: "slider-rest-3x")
     }
 
     @Test func goldenWhileDragged() throws {
         let touches = TouchScript.drag(from: Point(150, centerY), to: Point(210, centerY), start: 0.05, duration: 0.4,
                                        lift: false)
         let image = try frame(of: LiquidSlider(), touches: touches, at: 0.6)
-        assertMatchesGolden(image, named: "slider-dragged-3x")
+        goldens.assertMatches(image, named: "slider-dragged-3x")
     }
 
     @Test func goldenReleasedAtTheEnd() throws {
         let touches = TouchScript.drag(from: Point(150, centerY), to: Point(300, centerY), start: 0.05, duration: 0.3)
         let image = try frame(of: LiquidSlider(), touches: touches, at: 0.45)
-        assertMatchesGolden(image, named: "slider-released-end-3x")
+        goldens.assertMatches(image, named: "slider-released-end-3x")
     }
 }

@@ -321,7 +321,7 @@ struct LiquidSwitchRenderingTests {
     @Test func goldenRestOff() throws {
         let (image, control) = try frame([], at: 0.1)
         #expect(image.width == 285 && image.height == 180 && control.renderError == nil)
-        assertMatchesGolden(image, named: "switch-rest-off-3x", tolerance: 2)
+        goldens.assertMatches(image, named: "switch-rest-off-3x", tolerance: 2)
     }
 
     @Test func goldenPressedMidDrag() throws {
@@ -330,12 +330,12 @@ struct LiquidSwitchRenderingTests {
         let (image, control) = try frame(script, at: 0.4)
         #expect(control.isHighlighted && control.thumbScale > 1.4 && control.thumbX > 28)
         #expect(control.colorFraction > 0.2 && control.colorFraction < 0.9 && !control.isOn)
-        assertMatchesGolden(image, named: "switch-pressed-mid-drag-3x", tolerance: 2)
+        goldens.assertMatches(image, named: "switch-pressed-mid-drag-3x", tolerance: 2)
     }
 
     @Test func goldenRestOn() throws {
         let (image, _) = try frame(isOn: true, [], at: 0.1)
-        assertMatchesGolden(image, named: "switch-rest-on-3x", tolerance: 2)
+        goldens.assertMatches(image, named: "switch-rest-on-3x", tolerance: 2)
     }
 
     @Test func restingPixelsAreTheTrackAndTheThumb() throws {

@@ -270,7 +270,7 @@ struct LiquidTabBarTests {
     }
 
     @Test func goldenAtRest() throws {
-        assertMatchesGolden(try frame(of: LiquidTabBar(), touches: [], at: 0.1), named: "tabbar-rest-3x")
+        goldens.assertMatches(try frame(of: LiquidTabBar(), touches: [], at: 0.1), named: "tabbar-rest-3x")
     }
 
     @Test func goldenLensDraggedBetweenItems() throws {
@@ -278,12 +278,12 @@ struct LiquidTabBarTests {
         let start = Point(bar.itemCenterX(0), itemY)
         let end = Point(bar.itemCenterX(1) + 0.45 * bar.lensWidth, itemY)
         let touches = TouchScript.drag(from: start, to: end, start: 0.05, duration: 0.4, lift: false)
-        assertMatchesGolden(try frame(of: bar, touches: touches, at: 0.75), named: "tabbar-dragging-3x")
+        goldens.assertMatches(try frame(of: bar, touches: touches, at: 0.75), named: "tabbar-dragging-3x")
     }
 
     @Test func goldenPressedOnItemTwo() throws {
         let bar = LiquidTabBar(selectedIndex: 2)
         let touches = [Touch(phase: .began, location: Point(bar.itemCenterX(2), itemY), timestamp: 0.05)]
-        assertMatchesGolden(try frame(of: bar, touches: touches, at: 0.6), named: "tabbar-pressed-3x")
+        goldens.assertMatches(try frame(of: bar, touches: touches, at: 0.6), named: "tabbar-pressed-3x")
     }
 }

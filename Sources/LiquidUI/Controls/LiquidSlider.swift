@@ -9,8 +9,8 @@ import LiquidRaster
 /// moving thumb reuses one bake and a growing one bakes each size once).
 ///
 /// ## Interaction
-/// - A touch that goes down on the thumb (its rest-size capsule widened by ``thumbHitSlop`` on each side,
-///   over the full height of the bounds) grabs it: the thumb grows to ``pressedThumbScale`` and the value
+/// - A touch that goes down on the thumb (its rest-size capsule widened by ``LiquidSliderMetrics/thumbHitSlop`` on each side,
+///   over the full height of the bounds) grabs it: the thumb grows to ``LiquidSliderMetrics/pressedThumbScale`` and the value
 ///   follows the finger, keeping the offset between finger and thumb centre where it was grabbed.
 /// - A touch that goes down on the track away from the thumb is ignored when ``tapToJump`` is `false`
 ///   (the default) — no events, no change. With ``tapToJump`` the value jumps to the touched position at
@@ -27,26 +27,24 @@ import LiquidRaster
 ///   the slider had when the touch went down (sending ``ControlEvent/valueChanged`` if that changes it).
 ///
 /// ## Motion
-/// Two springs, advanced in fixed steps of 1/120 s through the hosting run loop's ``AnimationDriver``:
-/// the thumb position (as a fraction of the travel, so a resize keeps it in place) and the thumb scale
+/// Two springs (``metrics``), advanced in the whole 1/120 s steps of the hosting run loop's clock
+/// (``AnimationDriver``): the thumb position (as a fraction of the travel, so a resize keeps it in place) and the thumb scale
 /// (press: response 0.2 s, damping 0.6; release: 0.5 s / 0.6). The callback is registered only while a
 /// spring is moving and removes itself when both settle, so a settled slider schedules no work, draws
 /// nothing and damages nothing.
 ///
 /// ## Rendering
-/// The slider draws one image covering its bounds plus ``contentMargin`` on every side (room for the
+/// The slider draws one image covering its bounds plus ``LiquidSliderMetrics/contentMargin`` on every side (room for the
 /// grown thumb and the goo's blur) into an image layer. The image is rendered lazily, when the
 /// compositor draws the layer after something visible changed, at the compositor's pixel scale — so a
 /// run without a compositor (a trace) renders nothing — and reused for every tile: both goo passes
 /// (blur 3 pt, threshold 0.5, soft edge 0.04, edge softening 0.5 pt), the thumb's baked drop shadow,
-/// the thumb, then its shading (multiply + screen). The thumb is drawn opaque over the goo; a translucent ``thumbColor`` shows the
+/// the thumb, then its shading (multiply + screen). The thumb is drawn opaque over the goo; a translucent ``LiquidSliderAppearance/thumbColor`` shows the
 /// goo's thumb-shaped blobs through it.
 @MainActor
 public final class LiquidSlider: Control, SimulatableComponent {
     /// The default bounds size: 300 × 44 pt (a 44 pt touch height).
     public static let defaultSize = Size(width: 300, height: 44)
-    /// Room around the bounds that the rendered image covers, in points.
-    public static let contentMargin = 12.0
 
     // MARK: - Value
 
@@ -74,60 +72,41 @@ public final class LiquidSlider: Control, SimulatableComponent {
 
     // MARK: - Appearance
 
-    /// The track background's goo colour (straight alpha).
-    public var trackColor = RGBA(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.24) { didSet { invalidateImage() } }
-    /// The fill's goo colour, from the start of the track to the thumb.
-    public var fillColor = RGBA(red: 0, green: 0.48, blue: 1) { didSet { invalidateImage() } }
-    /// The thumb's colour.
-    public var thumbColor = RGBA.white { didSet { invalidateImage() } }
-    /// The track's thickness in points.
-    public var trackHeight = 6.0 { didSet { invalidateImage() } }
-    /// The thumb's rest size in points (a capsule).
-    public var thumbSize = Size(width: 38, height: 24) {
-        didSet { shadowCache = nil; invalidateImage() }
+    /// Sizes, springs and goo settings; a change re-renders (a new pressed scale retargets a pressed thumb).
+    public var metrics: LiquidSliderMetrics {
+        didSet {
+            guard metrics != oldValue else { return }
+            if metrics.thumbSize != oldValue.thumbSize { shadowCache = nil }
+            if isTracking, metrics.pressedThumbScale != oldValue.pressedThumbScale { retargetScale(pressed: true) }
+            setNeedsLayout()
+            invalidateImage()
+        }
     }
-    /// How much the thumb grows while pressed (a uniform scale; 1.5 makes a 38 × 24 thumb 57 × 36).
-    public var pressedThumbScale = 1.5 {
-        didSet { if isTracking { retargetScale(pressed: true) } }
-    }
-    /// How far beyond the thumb's rest width, on each side, a touch still grabs the thumb (points).
-    public var thumbHitSlop = 8.0
-    /// The thumb's shading, baked once per pixel size of the thumb (cached).
-    public var thumbShading = LiquidSlider.defaultThumbShading { didSet { invalidateImage() } }
 
-    /// A light version of ``BakedShading/thumb``: a soft bottom inner shadow, a top sheen and a rim light.
-    public static let defaultThumbShading = BakedShading(shadowOpacity: 0.16, shadowOffset: 1.2, shadowSoftness: 3.5,
-                                                         highlightOpacity: 0.45, highlightExtent: 0.5,
-                                                         rimOpacity: 0.6, rimWidth: 1)
+    /// Colours and finish; a change re-renders.
+    public var appearance: LiquidSliderAppearance {
+        didSet {
+            guard appearance != oldValue else { return }
+            if appearance.shadowColor != oldValue.shadowColor { shadowCache = nil }
+            setNeedsUpdateProperties()
+            invalidateImage()
+        }
+    }
 
     // MARK: - Motion
 
     /// The thumb's centre x in the slider's own (bounds) coordinates, as presented by its spring.
     public var thumbX: Double { thumbInset + position.value * thumbTravel }
-    /// The thumb's presented scale (1 at rest, ``pressedThumbScale`` when fully grown).
+    /// The thumb's presented scale (1 at rest, the metrics' pressed scale when fully grown).
     public var thumbScale: Double { scaleSpring.value }
     /// Whether a spring is still moving (the slider then has work every frame).
     public var isAnimating: Bool { !position.isSettled || !scaleSpring.isSettled }
 
-    static let chaseSpring = try! Spring(response: 0.18, dampingRatio: 0.86)
-    static let jumpSpring = try! Spring(response: 0.35, dampingRatio: 0.8)
-    static let pressSpring = try! Spring(response: 0.2, dampingRatio: 0.6)
-    static let releaseSpring = try! Spring(response: 0.5, dampingRatio: 0.6)
-    static let stepping = SpringStepping.fixed(try! FixedStep(step: 1.0 / 120))
-    /// Position tolerance in fractions of the travel: ~0.03 pt on a 300 pt slider.
-    static let positionTolerance = try! SettleTolerance(value: 1e-4, velocity: 1e-3)
-
-    /// The goo settings of both passes (the colour is replaced per pass).
-    static let gooBlurRadius = 3.0
-    static let gooThreshold = 0.5
-    static let gooEdgeWidth = 0.04
-    /// The final edge softening of both passes: σ = 0.5 pt (half the switch's 1 pt: the slider's 6 pt track
-    /// is thin, and a wider softening makes it look out of focus).
-    static let softening = try! EdgeSoftening(sigma: 0.5)
-
     private var position: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
     private var animationHandle: AnimationDriver.Handle?
+    /// The run loop's step clock while the springs move (`nil` until their first frame).
+    private var clock: FixedStepClock?
 
     // MARK: - Tracking state
 
@@ -154,16 +133,20 @@ public final class LiquidSlider: Control, SimulatableComponent {
     /// A slider over `range` (default 0…1) at `value` (clamped and snapped), continuous unless `step` is
     /// given.
     public init(frame: Rect = Rect(origin: .zero, size: LiquidSlider.defaultSize), value: Double = 0.5,
-                range: ClosedRange<Double> = 0...1, step: Double? = nil) {
+                range: ClosedRange<Double> = 0...1, step: Double? = nil, metrics: LiquidSliderMetrics = .standard,
+                appearance: LiquidSliderAppearance = .standard) {
+        self.metrics = metrics
+        self.appearance = appearance
         let validRange = range.lowerBound.isFinite && range.upperBound.isFinite ? range : 0...1
         self.range = validRange
         self.step = step
         let start = Self.snapped(value.isFinite ? value : validRange.lowerBound, range: validRange, step: step)
         self.value = start
         let fraction = Self.fraction(of: start, in: validRange)
-        position = SpringAnimator(spring: Self.chaseSpring, value: fraction, stepping: Self.stepping,
-                                  tolerance: Self.positionTolerance)
-        scaleSpring = SpringAnimator(spring: Self.pressSpring, value: 1, stepping: Self.stepping, tolerance: .unit)
+        // Stepped one whole step at a time by the run loop's clock, so exact stepping is the fixed step.
+        position = SpringAnimator(spring: metrics.chaseSpring, value: fraction, stepping: .exact,
+                                  tolerance: metrics.positionTolerance)
+        scaleSpring = SpringAnimator(spring: metrics.pressSpring, value: 1, stepping: .exact, tolerance: .unit)
         super.init(frame: frame)
         layer.name = "LiquidSlider"
         contentLayer.name = "LiquidSlider.content"
@@ -180,7 +163,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
     public func setValue(_ newValue: Double, animated: Bool = false) {
         guard newValue.isFinite else { return }
         value = Self.snapped(newValue, range: range, step: step)
-        moveThumb(to: value, spring: Self.jumpSpring, animated: animated)
+        moveThumb(to: value, spring: metrics.jumpSpring, animated: animated)
     }
 
     /// The value a thumb centred at `x` (bounds coordinates) stands for: clamped to the range, snapped.
@@ -209,7 +192,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
     public override func beginTracking(_ touch: Touch) -> Bool {
         let p = convert(touch.location, from: nil)
         let presented = thumbX
-        let grabbed = abs(p.x - presented) <= thumbSize.width / 2 + thumbHitSlop
+        let grabbed = abs(p.x - presented) <= metrics.thumbSize.width / 2 + metrics.thumbHitSlop
         if grabbed {
             grabOffset = p.x - presented
             valueAtTouchDown = value
@@ -230,20 +213,20 @@ public final class LiquidSlider: Control, SimulatableComponent {
         pendingJumpX = nil
         super.touchBegan(touch)
         if isTracking, let x = pendingJumpX {
-            applyFinger(atThumbX: x, spring: Self.jumpSpring)
+            applyFinger(atThumbX: x, spring: metrics.jumpSpring)
         }
         pendingJumpX = nil
     }
 
     public override func continueTracking(_ touch: Touch) -> Bool {
         let p = convert(touch.location, from: nil)
-        applyFinger(atThumbX: p.x - grabOffset, spring: Self.chaseSpring)
+        applyFinger(atThumbX: p.x - grabOffset, spring: metrics.chaseSpring)
         return true
     }
 
     public override func endTracking(_ touch: Touch) {
         let p = convert(touch.location, from: nil)
-        applyFinger(atThumbX: p.x - grabOffset, spring: Self.chaseSpring)
+        applyFinger(atThumbX: p.x - grabOffset, spring: metrics.chaseSpring)
         retargetScale(pressed: false)
     }
 
@@ -251,7 +234,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
         let restored = valueAtTouchDown
         let changed = restored != value
         value = restored
-        moveThumb(to: restored, spring: Self.jumpSpring, animated: true)
+        moveThumb(to: restored, spring: metrics.jumpSpring, animated: true)
         retargetScale(pressed: false)
         if changed { sendActions(for: .valueChanged) }
     }
@@ -283,8 +266,8 @@ public final class LiquidSlider: Control, SimulatableComponent {
     }
 
     private func retargetScale(pressed: Bool) {
-        let target = pressed ? Swift.max(pressedThumbScale, 0) : 1
-        let spring = pressed ? Self.pressSpring : Self.releaseSpring
+        let target = pressed ? Swift.max(metrics.pressedThumbScale, 0) : 1
+        let spring = pressed ? metrics.pressSpring : metrics.releaseSpring
         if scaleSpring.spring != spring { scaleSpring.setSpring(spring) }
         if scaleSpring.target != target { scaleSpring.retarget(to: target) }
         startAnimatingIfNeeded()
@@ -300,30 +283,39 @@ public final class LiquidSlider: Control, SimulatableComponent {
             invalidateImage()
             return
         }
-        animationHandle = loop.animations.add { [weak self] _, delta in
+        clock = nil
+        animationHandle = loop.animations.add { [weak self] time, delta in
             guard let self else { return false }
-            return self.advanceSprings(by: delta)
+            return self.advanceSprings(to: time, delta: delta)
         }
     }
 
-    /// One frame of both springs; returns whether to keep running.
-    private func advanceSprings(by delta: Double) -> Bool {
-        position.advance(by: delta)
-        scaleSpring.advance(by: delta)
+    /// One frame of both springs: the steps the clock owes at `time`; returns whether to keep running.
+    /// One frame of both springs: the steps the clock owes at `time`; returns whether to keep running.
+    /// The clock starts at the previous frame (`time - delta`), so the first frame after a change advances
+    /// a whole frame interval (two steps at 60 Hz).
+    private func advanceSprings(to time: Double, delta: Double) -> Bool {
+        var frameClock = clock ?? runLoop?.animations.makeClock(start: time - delta) ?? .sixtyHertz
+        for _ in 0..<frameClock.advance(to: time) {
+            position.advance(by: frameClock.step)
+            scaleSpring.advance(by: frameClock.step)
+        }
+        clock = frameClock
         invalidateImage()
         if isAnimating { return true }
         animationHandle = nil
+        clock = nil
         return false
     }
 
     private func revalidateValue() {
         value = Self.snapped(value, range: range, step: step)
-        moveThumb(to: value, spring: Self.jumpSpring, animated: false)
+        moveThumb(to: value, spring: metrics.jumpSpring, animated: false)
     }
 
     // MARK: - Geometry
 
-    private var thumbInset: Double { Swift.min(thumbSize.width / 2, bounds.width / 2) }
+    private var thumbInset: Double { Swift.min(metrics.thumbSize.width / 2, bounds.width / 2) }
     private var thumbTravel: Double { Swift.max(bounds.width - 2 * thumbInset, 0) }
 
     /// `value` clamped to `range` and snapped to the `step` grid from the lower bound.
@@ -346,12 +338,12 @@ public final class LiquidSlider: Control, SimulatableComponent {
     // MARK: - Passes
 
     public override func updateProperties() {
-        contentLayer.opacity = isEnabled ? 1 : 0.45
+        contentLayer.opacity = isEnabled ? 1 : Swift.min(Swift.max(appearance.disabledOpacity, 0), 1)
     }
 
-    /// Sizes the image layer to the bounds plus ``contentMargin``; a new size re-renders the image.
+    /// Sizes the image layer to the bounds plus ``LiquidSliderMetrics/contentMargin``; a new size re-renders the image.
     public override func layout() {
-        let m = Self.contentMargin
+        let m = metrics.contentMargin
         let frame = Rect(x: -m, y: -m, width: bounds.width + 2 * m, height: bounds.height + 2 * m)
         if contentLayer.frame != frame {
             contentLayer.frame = frame
@@ -371,7 +363,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
         let scale = canvas.pixmap.scale
         if renderedImage?.scale != scale {
             renderedImage = nil
-            let m = Self.contentMargin
+            let m = metrics.contentMargin
             let size = Size(width: bounds.width + 2 * m, height: bounds.height + 2 * m)
             guard bounds.width > 0, bounds.height > 0, size.isFinite else { return }
             renderCount += 1
@@ -387,6 +379,8 @@ public final class LiquidSlider: Control, SimulatableComponent {
     }
 
     private func drawImage(size: Size, margin m: Double, scale: Double) throws(RasterError) -> Pixmap {
+        let metrics = self.metrics, look = appearance
+        let thumbSize = metrics.thumbSize, trackHeight = metrics.trackHeight
         let centerY = m + bounds.height / 2
         let centerX = m + thumbX
         let s = Swift.max(thumbScale, 0)
@@ -396,54 +390,43 @@ public final class LiquidSlider: Control, SimulatableComponent {
         let fill = Rect(x: m, y: track.minY, width: Swift.max(centerX - m, 0), height: trackHeight)
         // Both passes fuse with a blob inset into the thumb (so the blobs' soft edges stay hidden under
         // it); the fill's blob is a capsule sharing the thumb's left cap and ending inside the thumb.
-        let blob = thumb.insetBy(dx: Self.blobInset * s, dy: Self.blobInset * s)
+        let blob = thumb.insetBy(dx: metrics.blobInset * s, dy: metrics.blobInset * s)
         let fillThumb = Rect(x: blob.minX, y: blob.minY, width: Swift.max(blob.width / 2, blob.height),
                              height: blob.height)
         let passes = [
-            GooStack.Pass(parameters: gooParameters(color: trackColor), shapes: [.capsule(track), .capsule(blob)]),
-            GooStack.Pass(parameters: gooParameters(color: fillColor),
+            GooStack.Pass(parameters: metrics.gooParameters(color: look.trackColor),
+                          shapes: [.capsule(track), .capsule(blob)]),
+            GooStack.Pass(parameters: metrics.gooParameters(color: look.fillColor),
                           shapes: fill.width > 0 ? [.capsule(fill), .capsule(fillThumb)] : [.capsule(fillThumb)]),
         ]
-        try goo.render(size: size, scale: scale, passes: passes, softening: Self.softening)
+        try goo.render(size: size, scale: scale, passes: passes, softening: metrics.edgeSoftening)
         guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
         var image = base
         if s > 0 {
             let shadow = try shadowImage(scale: scale)
-            let spread = Self.shadowSpread
-            let thumbColor = thumbColor
+            let spread = metrics.shadowSpread
+            let offset = metrics.shadowOffset
+            let thumbColor = look.thumbColor
             image.withCanvas { canvas in
                 canvas.drawImage(shadow, transform: AffineTransform(scale: s).concatenating(
-                    AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + Self.shadowOffset * s)))
+                    AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + offset * s)))
                 canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
             }
-            try shadingCache.composite(thumbShading, over: thumb, onto: &image)
+            try shadingCache.composite(look.thumbShading, over: thumb, onto: &image)
         }
         return image
     }
 
-    /// How far (points, at rest scale) the thumb's goo blobs lie inside the thumb's outline.
-    static let blobInset = 1.5
-
-    private func gooParameters(color: RGBA) -> GooParameters {
-        GooParameters(blurRadius: Self.gooBlurRadius, threshold: Self.gooThreshold, edgeWidth: Self.gooEdgeWidth,
-                      color: color)
-    }
-
-    /// The drop shadow's blur (σ, points), spread around the rest thumb and downward offset.
-    static let shadowSigma = 2.5
-    static let shadowSpread = 8.0
-    static let shadowOffset = 1.5
-    static let shadowColor = RGBA(red: 0, green: 0, blue: 0.08, alpha: 0.22)
-
     /// The thumb's drop shadow at rest size: a blurred capsule, baked once per scale and drawn scaled.
     private func shadowImage(scale: Double) throws(RasterError) -> Pixmap {
         if let shadowCache, shadowCache.scale == scale { return shadowCache.image }
-        let spread = Self.shadowSpread
+        let spread = metrics.shadowSpread, thumbSize = metrics.thumbSize
         let size = Size(width: thumbSize.width + 2 * spread, height: thumbSize.height + 2 * spread)
         var canvas = Canvas(try Pixmap(size: size, scale: scale))
         canvas.fillRoundedRect(Rect(x: spread, y: spread, width: thumbSize.width, height: thumbSize.height),
-                               cornerRadii: CornerRadii(all: thumbSize.height / 2), paint: .color(Self.shadowColor))
-        let blur = try GaussianBlur(sigma: Self.shadowSigma * scale, edgeMode: .transparent)
+                               cornerRadii: CornerRadii(all: thumbSize.height / 2),
+                               paint: .color(appearance.shadowColor))
+        let blur = try GaussianBlur(sigma: metrics.shadowSigma * scale, edgeMode: .transparent)
         let image = blur.applied(to: canvas.pixmap)
         shadowCache = (scale, image)
         return image

@@ -66,7 +66,7 @@ public final class LiquidSwitch: Control, SimulatableComponent {
 
     /// Colours and finish; a change redraws.
     public var appearance: LiquidSwitchAppearance {
-        didSet { if appearance != oldValue { refresh() } }
+        didSet { if appearance != oldValue { refresh(); setNeedsUpdateProperties() } }
     }
 
     /// Reduce motion: critically damped springs and no jiggle (takes effect at once, also mid-motion).
@@ -164,7 +164,7 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     }
 
     public override func updateProperties() {
-        contentLayer.opacity = isEnabled ? 1 : 0.5
+        contentLayer.opacity = isEnabled ? 1 : Swift.min(Swift.max(appearance.disabledOpacity, 0), 1)
     }
 
     public override func point(inside location: Point) -> Bool {
@@ -276,7 +276,7 @@ public final class LiquidSwitch: Control, SimulatableComponent {
             }
             return
         }
-        motion.restartClock(at: loop.currentTime)
+        motion.restartClock(loop.animations.makeClock(start: loop.currentTime))
         animation = loop.animations.add { [weak self] time, _ in
             self?.animationFrame(at: time) ?? false
         }

@@ -1,7 +1,7 @@
 import LiquidGeometry
 import LiquidGlass
 
-/// The colours and finish of a ``LiquidSwitch``.
+/// The colours and finish of a ``LiquidSwitch`` (colours from ``LiquidTheme``).
 ///
 /// The track colour is ``onColor`` composited over ``offColor`` with an animated alpha
 /// (`GooParameters.mixedColor`), not an RGB blend, so a translucent off colour stays right; it is the
@@ -28,6 +28,8 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     public var thumbShadowOpacity: Double
     /// The final softening of the goo edge (default ``defaultEdgeSoftening``).
     public var edgeSoftening: EdgeSoftening
+    /// The opacity of a disabled switch (default: the theme's, 0.5).
+    public var disabledOpacity: Double
 
     /// The default edge softening: σ = 0.35 pt (about one pixel at 3×). The back-port's figure is ≈ 1
     /// (`EdgeSoftening.liquidSwitch`, one property away), which at 3× spreads the track's outline over about
@@ -39,16 +41,27 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// fading over 2.5 pt), so the white thumb reads as a lit pill rather than a grey-bottomed button.
     public static let defaultThumbShading = BakedShading(shadowOpacity: 0.2, shadowOffset: 1, shadowSoftness: 2.5)
 
-    /// The default look: iOS colours, the back-port's thumb shading.
+    /// The default look: the standard theme's colours, the back-port's thumb shading.
     public static let standard = LiquidSwitchAppearance()
 
+    /// The alpha of the off track over the theme's system fill: 0.2.
+    public static let offTrackAlpha = 0.2
+
+    /// The look with `theme`'s colours (off track: its system fill at ``offTrackAlpha``) and disabled
+    /// opacity, and the default finish.
+    public init(theme: LiquidTheme) {
+        self.init(offColor: theme.systemFill(alpha: Self.offTrackAlpha), onColor: theme.onColor,
+                  thumbColor: theme.thumbColor, disabledOpacity: theme.disabledOpacity)
+    }
+
     public init(
-        offColor: RGBA = RGBA(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.2),
-        onColor: RGBA = RGBA(red: 0.204, green: 0.78, blue: 0.349),
-        thumbColor: RGBA = .white, pressedThumbOpacity: Double = 0.3, pressedTrackTint: Double = 0.35,
-        pressedRimWidth: Double = 1.5,
+        offColor: RGBA = LiquidTheme.standard.systemFill(alpha: LiquidSwitchAppearance.offTrackAlpha),
+        onColor: RGBA = LiquidTheme.standard.onColor,
+        thumbColor: RGBA = LiquidTheme.standard.thumbColor, pressedThumbOpacity: Double = 0.3,
+        pressedTrackTint: Double = 0.35, pressedRimWidth: Double = 1.5,
         thumbShading: BakedShading = LiquidSwitchAppearance.defaultThumbShading, thumbShadowOpacity: Double = 0.18,
-        edgeSoftening: EdgeSoftening = LiquidSwitchAppearance.defaultEdgeSoftening
+        edgeSoftening: EdgeSoftening = LiquidSwitchAppearance.defaultEdgeSoftening,
+        disabledOpacity: Double = LiquidTheme.standard.disabledOpacity
     ) {
         self.offColor = offColor
         self.onColor = onColor
@@ -59,6 +72,7 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
         self.thumbShading = thumbShading
         self.thumbShadowOpacity = thumbShadowOpacity
         self.edgeSoftening = edgeSoftening
+        self.disabledOpacity = disabledOpacity
     }
 
     /// The track colour at `fraction` (0 off … 1 on): on over off with on's alpha scaled by `fraction`.

@@ -12,13 +12,12 @@ import LiquidMotion
 /// 4. **color** — the fraction (0 off … 1 on) of the on colour composited over the off colour
 ///    (response 0.3 s, critically damped: a colour must not overshoot).
 ///
-/// Time: the springs advance in whole steps of ``step`` (1/120 s) counted from the moment the motion
-/// (re)started, so the simulated time after a frame is exactly `start + k·step` for the largest k with that
-/// time not after the frame (1 µs of tolerance absorbs rounding of summed frame times). No leftover is
-/// interpolated: at 60 or 120 frames per second every frame is a whole number of steps. A frame owing more
-/// than ``maximumCatchUpSteps`` steps simulates that many and drops the rest (the motion pauses rather
-/// than jumps). Each spring is a `SpringAnimator` with `.fixed(FixedStep(step: 1/120))` stepped one step
-/// at a time, which keeps the update order (position, then jiggle) inside every step.
+/// Time: the springs advance in whole steps of ``step`` (1/120 s) counted by a `FixedStepClock` from the
+/// moment the motion (re)started, under the hosting run loop's motion policy (``AnimationDriver``): the
+/// simulated time after a frame is `start + k·step` for the largest k with that time not after the frame,
+/// no leftover is interpolated, and a late frame pauses the motion rather than skipping ahead. Each
+/// spring is a `SpringAnimator` advanced by exactly one step at a time, which keeps the update order
+/// (position, then jiggle) inside every step.
 ///
 /// Reduce motion: position and scale springs become critically damped (same responses), the jiggle
 /// stays exactly 1, so nothing overshoots or wobbles.
@@ -27,10 +26,8 @@ import LiquidMotion
 /// only when every spring has snapped exactly onto its target and no release is pending, and a settled
 /// motion does no work.
 struct LiquidSwitchMotion {
-    /// The fixed integration step, seconds.
-    static let step = 1.0 / 120
-    /// The most steps one frame simulates.
-    static let maximumCatchUpSteps = 8
+    /// The fixed integration step, seconds (the run loop clocks' step).
+    static let step = FixedStepClock.defaultStep
     /// Least time the thumb stays scaled up after a press, seconds.
     static let minimumPressDuration = 0.2
     /// The speed (pt/s) at which the jiggle target reaches its maximum.
@@ -62,13 +59,13 @@ struct LiquidSwitchMotion {
     /// When a deferred release takes effect, if one is pending.
     private(set) var pendingRelease: Double?
 
-    /// Simulated time of step 0 and how many steps have run since.
-    private var origin: Double = 0
-    private var stepsDone = 0
+    /// Counts the steps (replaced by the run loop's clock when the motion starts).
+    private var clock = FixedStepClock.sixtyHertz
 
     /// Springs at rest: the thumb at `thumbX`, unscaled, colour `colorFraction`.
     init(thumbX: Double, colorFraction: Double, pressedScale: Double, reduceMotion: Bool) {
-        let fixed = SpringStepping.fixed(try! FixedStep(step: Self.step, maxCatchUpSteps: 1))
+        // Stepped one whole step at a time by the clock, so exact stepping is the fixed step.
+        let fixed = SpringStepping.exact
         self.reduceMotion = reduceMotion
         self.pressedScale = pressedScale
         position = SpringAnimator(spring: Self.positionSpring, value: thumbX, stepping: fixed,
@@ -80,7 +77,7 @@ struct LiquidSwitchMotion {
     }
 
     /// The time the motion has been simulated up to.
-    var time: Double { origin + Double(stepsDone) * Self.step }
+    var time: Double { clock.time }
 
     /// Whether every spring rests on its target and no release is pending.
     var isSettled: Bool {
@@ -92,10 +89,9 @@ struct LiquidSwitchMotion {
 
     // MARK: Commands
 
-    /// Restarts the step clock at `time` (call when the motion starts from rest).
-    mutating func restartClock(at time: Double) {
-        origin = time
-        stepsDone = 0
+    /// Replaces the step clock (call with a clock started now when the motion starts from rest).
+    mutating func restartClock(_ newClock: FixedStepClock) {
+        clock = newClock
     }
 
     /// Moves the position target (the thumb chases it).
@@ -155,25 +151,14 @@ struct LiquidSwitchMotion {
 
     // MARK: Stepping
 
-    /// Simulates every whole step up to `time` (see the type's overview); returns how many ran.
+    /// Simulates every whole step due at `time` (see the type's overview); returns how many ran.
     @discardableResult
     mutating func advance(to time: Double) -> Int {
-        let due = Int(((time - origin) / Self.step + 1e-6).rounded(.down))
-        var steps = due - stepsDone
-        guard steps > 0 else { return 0 }
-        if steps > Self.maximumCatchUpSteps {
-            // Pause instead of jumping: the dropped steps move the clock's origin forward.
-            origin += Double(steps - Self.maximumCatchUpSteps) * Self.step
-            steps = Self.maximumCatchUpSteps
-        }
-        for _ in 0..<steps {
-            stepsDone += 1
-            stepOnce(at: stepTime(stepsDone))
-        }
+        let steps = clock.advance(to: time)
+        let first = clock.stepsTaken - steps
+        for k in 0..<steps { stepOnce(at: clock.time(ofStep: first + k + 1)) }
         return steps
     }
-
-    private func stepTime(_ k: Int) -> Double { origin + Double(k) * Self.step }
 
     /// One step ending at `now`: pending release, position, then jiggle from the new velocity, scale, colour.
     private mutating func stepOnce(at now: Double) {

@@ -8,13 +8,15 @@ import LiquidRaster
 /// between items; the tint of the selected item's symbol and title flows with the lens through a goo.
 ///
 /// ## Interaction
-/// - A tap (down and up without moving more than ``dragThreshold`` points) on an item selects it; the
+/// - A tap (down and up without moving more than ``LiquidTabBarMetrics/dragThreshold`` points) on an item
+///   selects it; the
 ///   lens springs over (response 0.42 s, damping 0.72). A tap released outside the tracking boundary
 ///   selects nothing.
-/// - A touch that goes down on the lens presses it: the lens grows by ``pressedGrowth`` points in width
+/// - A touch that goes down on the lens presses it: the lens grows by ``LiquidTabBarMetrics/pressedGrowth``
+///   points in width
 ///   (a uniform scale `1 + pressedGrowth / lensWidth`; press spring 0.25 s / 0.62, release 0.45 s / 0.65).
 ///   Dragging it (from the lens, or once a touch that began elsewhere moves more than
-///   ``dragThreshold``, which also presses the lens) makes the lens follow the finger with a spring
+///   ``LiquidTabBarMetrics/dragThreshold``, which also presses the lens) makes the lens follow the finger with a spring
 ///   (0.2 s / 0.85), keeping the offset at which it was grabbed (0 for a drag that began off the lens),
 ///   rubber-banded beyond the first and last items. On release the lens snaps to the item nearest to the
 ///   finger's lens position and that item becomes selected.
@@ -23,19 +25,20 @@ import LiquidRaster
 ///   one ``HapticEvent/selection``. ``select(_:animated:)`` changes it without either.
 ///
 /// ## Motion
-/// Two springs, advanced in fixed steps of 1/120 s through the hosting run loop's ``AnimationDriver``:
+/// Two springs (``metrics``), advanced in the whole 1/120 s steps of the hosting run loop's clock
+/// (``AnimationDriver``):
 /// the lens centre x and the lens scale. The callback runs only while a spring moves, so a settled bar
 /// schedules no work, draws nothing and damages nothing.
 ///
 /// ## Rendering (back to front)
 /// 1. The bar background, drawn by ``drawBackground(in:bounds:)`` into its own layer over a blurred
-///    shadow layer: a capsule filled with ``barColor`` and edged with a hairline (not glass; for the glass
-///    material, see ``GlassEffectView``).
+///    shadow layer — the one place to replace to give the bar another material.
 /// 2. One image layer. The image is rendered lazily, when the compositor draws the layer after something
 ///    visible changed, at the compositor's pixel scale — so a run without a compositor (a trace) renders
 ///    nothing — and reused for every tile:
 ///    - the lens capsule;
-///    - the items' ink — symbols and titles — in ``inkColor``, recoloured towards ``tintColor`` by a goo:
+///    - the items' ink — symbols and titles — in ``LiquidTabBarAppearance/inkColor``, recoloured towards
+///      ``LiquidTabBarAppearance/tintColor`` by a goo:
 ///      each item's colour regions (a rounded box around the symbol and one around the title) clipped to
 ///      the lens go through a ``GooLayer`` with ``GooParameters/tabBar(color:)`` (blur 3 pt, threshold
 ///      0.5) and the tab bar's ``EdgeSoftening`` (σ = 2 pt); the goo's alpha is the tint weight, so the
@@ -73,54 +76,48 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     /// The selected item's index (0 when there are no items).
     public private(set) var selectedIndex: Int
 
-    // MARK: - Appearance
+    // MARK: - Appearance and settings
 
-    /// The colour of the selected item's symbol and title (the goo's colour).
-    public var tintColor = RGBA(red: 0, green: 0.48, blue: 1) { didSet { inkCache = nil; invalidateImage() } }
-    /// The colour of the other items' symbols and titles.
-    public var inkColor = RGBA(red: 0.24, green: 0.24, blue: 0.27) { didSet { inkCache = nil; invalidateImage() } }
-    /// The lens's fill.
-    public var lensColor = RGBA(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.17) { didSet { invalidateImage() } }
-    /// The badges' fill.
-    public var badgeColor = RGBA(red: 1, green: 0.23, blue: 0.19) { didSet { invalidateImage() } }
-    /// The bar's fill (see ``drawBackground(in:bounds:)``).
-    public var barColor = RGBA(red: 1, green: 1, blue: 1, alpha: 0.94) { didSet { backgroundLayer.setNeedsDisplay() } }
-    /// The lens's shading, baked once per pixel size of the lens (a sliding lens reuses one bake).
-    public var lensShading = BakedShading(shadowOpacity: 0.09, shadowOffset: 1.5, shadowSoftness: 5,
-                                          highlightOpacity: 0.5, highlightExtent: 0.45, rimOpacity: 0.7,
-                                          rimWidth: 1.2) { didSet { invalidateImage() } }
-    /// The title size in points.
-    public var titleSize = 10.0 { didSet { inkCache = nil; invalidateImage() } }
-    /// The symbol size in points.
-    public var symbolSize = 24.0 { didSet { inkCache = nil; invalidateImage() } }
+    /// Sizes, springs and goo settings; a change lays the bar out again and re-renders.
+    public var metrics: LiquidTabBarMetrics {
+        didSet {
+            guard metrics != oldValue else { return }
+            laidOutSize = nil
+            setNeedsLayout()
+            if lensIsPressed { retargetScale(pressed: true) }
+            inkCache = nil
+            invalidateImage()
+        }
+    }
 
-    // MARK: - Interaction settings
-
-    /// How much wider (points) the lens grows while pressed (about 22 in the back-port).
-    public var pressedGrowth = 22.0 { didSet { if lensIsPressed { retargetScale(pressed: true) } } }
-    /// How far (points) a touch moves before it counts as a drag of the lens.
-    public var dragThreshold = 6.0
+    /// Colours and finish; a change re-renders.
+    public var appearance: LiquidTabBarAppearance {
+        didSet {
+            guard appearance != oldValue else { return }
+            laidOutSize = nil
+            setNeedsLayout()
+            setNeedsUpdateProperties()
+            inkCache = nil
+            backgroundLayer.setNeedsDisplay()
+            invalidateImage()
+        }
+    }
 
     // MARK: - Motion
 
     /// The lens centre's x in the bar's own (bounds) coordinates, as presented by its spring.
     public var lensX: Double { lens.value }
-    /// The lens's presented scale (1 at rest, `1 + pressedGrowth / lensWidth` when fully grown).
+    /// The lens's presented scale (1 at rest, `1 + pressedGrowth / lensWidth` when fully grown; see
+    /// ``LiquidTabBarMetrics/pressedGrowth``).
     public var lensScale: Double { scaleSpring.value }
     /// Whether a spring is still moving (the bar then has work every frame).
     public var isAnimating: Bool { !lens.isSettled || !scaleSpring.isSettled }
 
-    static let followSpring = try! Spring(response: 0.2, dampingRatio: 0.85)
-    static let snapSpring = try! Spring(response: 0.42, dampingRatio: 0.72)
-    static let pressSpring = try! Spring(response: 0.25, dampingRatio: 0.62)
-    static let releaseSpring = try! Spring(response: 0.45, dampingRatio: 0.65)
-    static let stepping = SpringStepping.fixed(try! FixedStep(step: 1.0 / 120))
-    /// The lens x settles within 0.01 pt, slower than 0.1 pt/s.
-    static let lensTolerance = try! SettleTolerance(value: 0.01, velocity: 0.1)
-
     private var lens: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
     private var animationHandle: AnimationDriver.Handle?
+    /// The run loop's step clock while the springs move (`nil` until their first frame).
+    private var clock: FixedStepClock?
 
     // MARK: - Tracking state
 
@@ -160,11 +157,15 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     /// A bar with `items` (default ``defaultItems``) and `selectedIndex` selected (clamped).
     public init(frame: Rect = Rect(origin: .zero, size: LiquidTabBar.defaultSize),
-                items: [LiquidTabBarItem] = LiquidTabBar.defaultItems, selectedIndex: Int = 0) {
+                items: [LiquidTabBarItem] = LiquidTabBar.defaultItems, selectedIndex: Int = 0,
+                metrics: LiquidTabBarMetrics = .standard, appearance: LiquidTabBarAppearance = .standard) {
         self.items = items
+        self.metrics = metrics
+        self.appearance = appearance
         self.selectedIndex = Swift.min(Swift.max(selectedIndex, 0), Swift.max(items.count - 1, 0))
-        lens = SpringAnimator(spring: Self.snapSpring, value: 0, stepping: Self.stepping, tolerance: Self.lensTolerance)
-        scaleSpring = SpringAnimator(spring: Self.pressSpring, value: 1, stepping: Self.stepping, tolerance: .unit)
+        // Stepped one whole step at a time by the run loop's clock, so exact stepping is the fixed step.
+        lens = SpringAnimator(spring: metrics.snapSpring, value: 0, stepping: .exact, tolerance: metrics.lensTolerance)
+        scaleSpring = SpringAnimator(spring: metrics.pressSpring, value: 1, stepping: .exact, tolerance: .unit)
         super.init(frame: frame)
         layer.name = "LiquidTabBar"
         shadowLayer.name = "LiquidTabBar.shadow"
@@ -189,7 +190,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     public func select(_ index: Int, animated: Bool = true) {
         guard !items.isEmpty else { return }
         selectedIndex = Swift.min(Swift.max(index, 0), items.count - 1)
-        moveLens(to: itemCenterX(selectedIndex), spring: Self.snapSpring, animated: animated && !isTracking)
+        moveLens(to: itemCenterX(selectedIndex), spring: metrics.snapSpring, animated: animated && !isTracking)
     }
 
     /// Sets the badge count of the item at `index` (ignored when out of range).
@@ -212,10 +213,13 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         return Swift.min(Swift.max(index, 0), items.count - 1)
     }
 
-    /// The bar's rounded rectangle (a capsule 62 pt tall, 12 pt in from the sides, 4 pt from the top).
+    /// The bar's rounded rectangle: a capsule ``LiquidTabBarMetrics/barHeight`` tall inside the metrics'
+    /// bar insets.
     public var barRect: Rect {
-        let height = Swift.max(Swift.min(62, bounds.height - 8), 0)
-        return Rect(x: 12, y: 4, width: Swift.max(bounds.width - 24, 0), height: height)
+        let insets = metrics.barInsets
+        let height = Swift.max(Swift.min(metrics.barHeight, bounds.height - insets.top - insets.bottom), 0)
+        return Rect(x: insets.left, y: insets.top, width: Swift.max(bounds.width - insets.left - insets.right, 0),
+                    height: height)
     }
 
     /// The lens's rest width: one item slot.
@@ -233,24 +237,25 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     public func badgeRect(forItem index: Int) -> Rect? {
         guard items.indices.contains(index), let text = items[index].badgeText else { return nil }
         let symbol = symbolBox(index)
-        let height = 17.0
-        let width = Swift.max(height, badgeTextWidth(text) + 10)
-        return Rect(x: symbol.midX + 5, y: symbol.minY - 5, width: width, height: height)
+        let height = metrics.badgeHeight
+        let width = Swift.max(height, badgeTextWidth(text) + metrics.badgePadding)
+        return Rect(x: symbol.midX + metrics.badgeOffset, y: symbol.minY - metrics.badgeOffset, width: width,
+                    height: height)
     }
 
-    private var innerRect: Rect { barRect.insetBy(dx: 4, dy: 4) }
+    private var innerRect: Rect { barRect.insetBy(dx: metrics.lensInset, dy: metrics.lensInset) }
     private var slotWidth: Double { items.isEmpty ? 0 : innerRect.width / Double(items.count) }
-    private var pressedScale: Double { slotWidth > 0 ? 1 + pressedGrowth / slotWidth : 1 }
+    private var pressedScale: Double { slotWidth > 0 ? 1 + metrics.pressedGrowth / slotWidth : 1 }
 
-    /// Item `index`'s symbol box (``symbolSize`` square), above its title.
+    /// Item `index`'s symbol box (a square of the symbol size), above its title.
     private func symbolBox(_ index: Int) -> Rect {
-        let inner = innerRect
-        return Rect(x: itemCenterX(index) - symbolSize / 2, y: inner.midY - 17, width: symbolSize, height: symbolSize)
+        let size = metrics.symbolSize
+        return Rect(x: itemCenterX(index) - size / 2, y: innerRect.midY - metrics.symbolRise, width: size, height: size)
     }
 
     /// Item `index`'s title baseline point (centre of the line).
     private func titleBaseline(_ index: Int) -> Point {
-        Point(itemCenterX(index), innerRect.midY + 17)
+        Point(itemCenterX(index), innerRect.midY + metrics.titleDrop)
     }
 
     // MARK: - SimulatableComponent
@@ -270,7 +275,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         touchStart = p
         isDraggingLens = false
         let lensNow = lensRect
-        startedOnLens = abs(p.x - lensNow.midX) <= lensNow.width / 2 && abs(p.y - lensNow.midY) <= lensNow.height / 2 + 8
+        startedOnLens = abs(p.x - lensNow.midX) <= lensNow.width / 2 && abs(p.y - lensNow.midY) <= lensNow.height / 2 + metrics.lensGrabSlop
         grabOffset = startedOnLens ? p.x - lensX : 0
         fingerLensX = lens.target
         if startedOnLens { retargetScale(pressed: true) }
@@ -280,7 +285,8 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     public override func continueTracking(_ touch: Touch) -> Bool {
         let p = convert(touch.location, from: nil)
         if !isDraggingLens {
-            guard abs(p.x - touchStart.x) > dragThreshold || abs(p.y - touchStart.y) > dragThreshold else { return true }
+            let threshold = metrics.dragThreshold
+            guard abs(p.x - touchStart.x) > threshold || abs(p.y - touchStart.y) > threshold else { return true }
             isDraggingLens = true
             if !startedOnLens { retargetScale(pressed: true) }
         }
@@ -303,7 +309,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         isDraggingLens = false
         let changed = index != selectedIndex
         selectedIndex = index
-        moveLens(to: itemCenterX(index), spring: Self.snapSpring, animated: true)
+        moveLens(to: itemCenterX(index), spring: metrics.snapSpring, animated: true)
         if changed {
             playHaptic(.selection)
             sendActions(for: .valueChanged)
@@ -313,7 +319,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     public override func cancelTracking(_ touch: Touch) {
         isDraggingLens = false
         retargetScale(pressed: false)
-        moveLens(to: itemCenterX(selectedIndex), spring: Self.snapSpring, animated: true)
+        moveLens(to: itemCenterX(selectedIndex), spring: metrics.snapSpring, animated: true)
     }
 
     /// Moves the lens target under the finger (keeping the grab offset), rubber-banded past the ends.
@@ -322,7 +328,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         let raw = x - grabOffset
         let band = try? RubberBand(dimension: Swift.max(slotWidth, 1))
         fingerLensX = (try? band?.clamp(raw, to: first...last)) ?? Swift.min(Swift.max(raw, first), last)
-        moveLens(to: fingerLensX, spring: Self.followSpring, animated: true)
+        moveLens(to: fingerLensX, spring: metrics.followSpring, animated: true)
     }
 
     // MARK: - Springs
@@ -341,7 +347,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private func retargetScale(pressed: Bool) {
         lensIsPressed = pressed
         let target = pressed ? pressedScale : 1
-        let spring = pressed ? Self.pressSpring : Self.releaseSpring
+        let spring = pressed ? metrics.pressSpring : metrics.releaseSpring
         if scaleSpring.spring != spring { scaleSpring.setSpring(spring) }
         if scaleSpring.target != target { scaleSpring.retarget(to: target) }
         startAnimatingIfNeeded()
@@ -356,25 +362,34 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             invalidateImage()
             return
         }
-        animationHandle = loop.animations.add { [weak self] _, delta in
+        clock = nil
+        animationHandle = loop.animations.add { [weak self] time, delta in
             guard let self else { return false }
-            return self.advanceSprings(by: delta)
+            return self.advanceSprings(to: time, delta: delta)
         }
     }
 
-    private func advanceSprings(by delta: Double) -> Bool {
-        lens.advance(by: delta)
-        scaleSpring.advance(by: delta)
+    /// One frame of both springs: the steps the clock owes at `time`; returns whether to keep running.
+    /// The clock starts at the previous frame (`time - delta`), so the first frame after a change advances
+    /// a whole frame interval (two steps at 60 Hz).
+    private func advanceSprings(to time: Double, delta: Double) -> Bool {
+        var frameClock = clock ?? runLoop?.animations.makeClock(start: time - delta) ?? .sixtyHertz
+        for _ in 0..<frameClock.advance(to: time) {
+            lens.advance(by: frameClock.step)
+            scaleSpring.advance(by: frameClock.step)
+        }
+        clock = frameClock
         invalidateImage()
         if isAnimating { return true }
         animationHandle = nil
+        clock = nil
         return false
     }
 
     // MARK: - Passes
 
     public override func updateProperties() {
-        contentLayer.opacity = isEnabled ? 1 : 0.45
+        contentLayer.opacity = isEnabled ? 1 : Swift.min(Swift.max(appearance.disabledOpacity, 0), 1)
     }
 
     /// Lays out the background, its shadow and the image layer when the size changed (the lens then jumps
@@ -397,27 +412,25 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         backgroundLayer.frame = bounds
         backgroundLayer.setNeedsDisplay()
         let bar = barRect
-        let reach = 3 * Self.barShadowSigma
-        shadowLayer.frame = bar.insetBy(dx: -reach, dy: -reach).offsetBy(dx: 0, dy: Self.barShadowOffset)
+        let reach = 3 * metrics.barShadowSigma
+        shadowLayer.frame = bar.insetBy(dx: -reach, dy: -reach).offsetBy(dx: 0, dy: metrics.barShadowOffset)
         let shape = Rect(x: reach, y: reach, width: bar.width, height: bar.height)
         shadowLayer.content = .shape(Path(roundedRect: shape, cornerRadii: CornerRadii(all: bar.height / 2)),
-                                     fill: .color(Self.barShadowColor), stroke: nil)
-        shadowLayer.filters = [.blur(sigma: Self.barShadowSigma)]
+                                     fill: .color(appearance.barShadowColor), stroke: nil)
+        shadowLayer.filters = [.blur(sigma: metrics.barShadowSigma)]
     }
 
-    static let barShadowSigma = 6.0
-    static let barShadowOffset = 3.0
-    static let barShadowColor = RGBA(red: 0, green: 0, blue: 0.1, alpha: 0.14)
-
-    /// Draws the bar's background: a capsule in ``barColor`` with a hairline edge. This is the one place
+    /// Draws the bar's background: a capsule in the appearance's bar colour with a hairline edge. This is the one place
     /// that draws the bar itself, so a glass material can replace it.
     public func drawBackground(in canvas: inout Canvas, bounds: Rect) {
         let bar = barRect
         guard bar.width > 0, bar.height > 0 else { return }
         let radii = CornerRadii(all: bar.height / 2)
-        canvas.fillRoundedRect(bar, cornerRadii: radii, paint: .color(barColor))
-        canvas.stroke(Path(roundedRect: bar.insetBy(dx: 0.25, dy: 0.25), cornerRadii: CornerRadii(all: bar.height / 2 - 0.25)),
-                      style: StrokeStyle(width: 0.5), paint: .color(RGBA(red: 0, green: 0, blue: 0, alpha: 0.08)))
+        canvas.fillRoundedRect(bar, cornerRadii: radii, paint: .color(appearance.barColor))
+        // The hairline is stroked along a path inset by half its width, so it lies just inside the bar.
+        let half = metrics.hairlineWidth / 2
+        canvas.stroke(Path(roundedRect: bar.insetBy(dx: half, dy: half), cornerRadii: CornerRadii(all: bar.height / 2 - half)),
+                      style: StrokeStyle(width: metrics.hairlineWidth), paint: .color(appearance.hairlineColor))
     }
 
     /// Forgets the rendered image and marks the image layer for redrawing: the next composite renders it.
@@ -450,6 +463,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         let lensNow = lensRect
         var image = try Pixmap(size: bounds.size, scale: scale)
         if lensNow.width > 0, lensNow.height > 0 {
+            let lensColor = appearance.lensColor
             image.withCanvas { canvas in
                 canvas.fillRoundedRect(lensNow, cornerRadii: CornerRadii(all: lensNow.height / 2), paint: .color(lensColor))
             }
@@ -463,17 +477,19 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         }
         if let failure { throw failure }
         if lensNow.width > 0, lensNow.height > 0 {
-            try shadingCache.composite(lensShading, over: lensNow, onto: &image)
+            try shadingCache.composite(appearance.lensShading, over: lensNow, onto: &image)
         }
         try drawBadges(on: &image)
         return image
     }
 
-    /// The ink recoloured by the goo: ``inkColor`` ink, mixed towards the ``tintColor`` ink by the goo's
+    /// The ink recoloured by the goo: the appearance's ink colour, mixed towards its tint colour by the goo's
     /// alpha inside the lens's neighbourhood.
     private func tintedInk(_ ink: InkImages, lens lensNow: Rect, scale: Double) throws(RasterError) -> Pixmap {
         var mixed = ink.normal
-        let reach = 3 * GooParameters.tabBar(color: tintColor).blurRadius + 2.5 * EdgeSoftening.tabBar.sigma
+        let parameters = metrics.gooParameters(color: appearance.tintColor), softening = metrics.edgeSoftening
+        // The goo's reach: three blur radii (the blur's support) and 2.5 σ of the edge softening.
+        let reach = 3 * parameters.blurRadius + 2.5 * softening.sigma
         let grown = lensNow.insetBy(dx: -reach, dy: -reach)
         // The goo runs over the lens's neighbourhood only, aligned to whole pixels of the image.
         let x0 = Swift.max(Int((grown.minX * scale).rounded(.down)), 0)
@@ -486,12 +502,13 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         let lensPath = Path(roundedRect: lensNow.offsetBy(dx: -origin.x, dy: -origin.y),
                             cornerRadii: CornerRadii(all: lensNow.height / 2))
         let regions = ink.regions
-        try goo.render(size: size, scale: scale, parameters: .tabBar(color: tintColor), softening: .tabBar) { canvas in
+        let cornerCap = metrics.tintCornerRadius
+        try goo.render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
             canvas.clip(to: lensPath)
             for itemRegions in regions {
                 for region in itemRegions where region.intersects(lensNow) {
                     canvas.fillRoundedRect(region.offsetBy(dx: -origin.x, dy: -origin.y),
-                                           cornerRadii: CornerRadii(all: Swift.min(region.height / 2, 6)),
+                                           cornerRadii: CornerRadii(all: Swift.min(region.height / 2, cornerCap)),
                                            paint: .color(.white))
                 }
             }
@@ -524,21 +541,22 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     /// The items' symbols and titles in both colours (cached per size, scale, items and colours).
     private func inkImages(scale: Double) throws -> InkImages {
         if let inkCache, inkCache.size == bounds.size, inkCache.scale == scale { return inkCache }
-        let normal = try drawInk(color: inkColor, scale: scale)
-        let tinted = try drawInk(color: tintColor, scale: scale)
+        let normal = try drawInk(color: appearance.inkColor, scale: scale)
+        let tinted = try drawInk(color: appearance.tintColor, scale: scale)
         var regions: [[Rect]] = []
         var boxes: [Rect] = []
         let font = Self.titleFont
         for index in items.indices {
             let symbol = symbolBox(index)
             boxes.append(symbol)
-            var itemRegions = [symbol.insetBy(dx: -3, dy: -3)]
+            let pad = metrics.tintPadding, padY = metrics.titleTintPaddingY
+            var itemRegions = [symbol.insetBy(dx: -pad, dy: -pad)]
             if let font, !items[index].title.isEmpty {
-                let renderer = TextRenderer(font: font, size: titleSize, alignment: .center)
-                let metrics = try renderer.measure(items[index].title, scale: scale)
-                if metrics.bounds.width > 0 {
+                let renderer = TextRenderer(font: font, size: metrics.titleSize, alignment: .center)
+                let measured = try renderer.measure(items[index].title, scale: scale)
+                if measured.bounds.width > 0 {
                     let baseline = titleBaseline(index)
-                    itemRegions.append(metrics.bounds.offsetBy(dx: baseline.x, dy: baseline.y).insetBy(dx: -3, dy: -2.5))
+                    itemRegions.append(measured.bounds.offsetBy(dx: baseline.x, dy: baseline.y).insetBy(dx: -pad, dy: -padY))
                 }
             }
             regions.append(itemRegions)
@@ -557,7 +575,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             }
         }
         if let font = Self.titleFont {
-            let renderer = TextRenderer(font: font, size: titleSize, color: color, alignment: .center)
+            let renderer = TextRenderer(font: font, size: metrics.titleSize, color: color, alignment: .center)
             for index in items.indices where !items[index].title.isEmpty {
                 try renderer.draw(items[index].title, at: titleBaseline(index), into: &pixmap)
             }
@@ -571,25 +589,26 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         let font = Self.badgeFont
         for index in items.indices {
             guard let rect = badgeRect(forItem: index), let text = items[index].badgeText else { continue }
+            let badgeColor = appearance.badgeColor
             image.withCanvas { canvas in
                 canvas.fillRoundedRect(rect, cornerRadii: CornerRadii(all: rect.height / 2), paint: .color(badgeColor))
             }
             if let font {
-                let renderer = TextRenderer(font: font, size: Self.badgeTextSize, color: .white, alignment: .center)
-                let metrics = try renderer.measure(text, scale: image.scale)
+                let renderer = TextRenderer(font: font, size: metrics.badgeTextSize, color: appearance.badgeTextColor,
+                                            alignment: .center)
+                let measured = try renderer.measure(text, scale: image.scale)
                 // Centre the digits' ink vertically in the capsule.
-                let baseline = rect.midY - (metrics.bounds.minY + metrics.bounds.maxY) / 2
+                let baseline = rect.midY - (measured.bounds.minY + measured.bounds.maxY) / 2
                 try renderer.draw(text, at: Point(rect.midX, baseline), into: &image)
             }
         }
     }
 
-    static let badgeTextSize = 11.0
-
     private func badgeTextWidth(_ text: String) -> Double {
-        guard let font = Self.badgeFont else { return 7 * Double(text.count) }
-        let renderer = TextRenderer(font: font, size: Self.badgeTextSize)
-        return (try? renderer.measure(text).advance) ?? 7 * Double(text.count)
+        let fallback = metrics.badgeFallbackDigitWidth * Double(text.count)
+        guard let font = Self.badgeFont else { return fallback }
+        let renderer = TextRenderer(font: font, size: metrics.badgeTextSize)
+        return (try? renderer.measure(text).advance) ?? fallback
     }
 
     /// The titles' font: DejaVu Sans (the fallback font), or `nil` when none loads (titles are skipped).

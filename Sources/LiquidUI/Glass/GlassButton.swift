@@ -30,23 +30,30 @@ import LiquidRaster
 public final class GlassButton: Control, SimulatableComponent {
     /// The default size, 168 × 52 pt.
     public static let defaultSize = Size(width: 168, height: 52)
-    /// The default accent colour (a system blue).
-    public static let defaultAccent = RGBA(red: 0.0, green: 0.48, blue: 1.0)
-    /// How far beyond the bounds a touch still lands on the button, points.
-    public static let hitSlop = 8.0
+    /// The default accent colour (the standard theme's system blue).
+    public static let defaultAccent = GlassButtonAppearance.standard.accentColor
 
     /// The glass style.
     public var style: GlassButtonStyle { didSet { if style != oldValue { applyMaterial() } } }
-    /// The tint of the prominent styles.
-    public var accentColor: RGBA { didSet { if accentColor != oldValue { applyMaterial() } } }
+    /// The tint of the prominent styles (``GlassButtonAppearance/accentColor``).
+    public var accentColor: RGBA {
+        get { appearance.accentColor }
+        set { appearance.accentColor = newValue }
+    }
+    /// The accent and the disabled opacity.
+    public var appearance: GlassButtonAppearance {
+        didSet {
+            guard appearance != oldValue else { return }
+            if appearance.accentColor != oldValue.accentColor { applyMaterial() }
+            setNeedsUpdateProperties()
+        }
+    }
+    /// The sizes of the content and the touch area.
+    public var metrics: GlassButtonMetrics { didSet { if metrics != oldValue { contentDidChange() } } }
     /// The label, or `nil`.
     public var title: String? { didSet { if title != oldValue { contentDidChange() } } }
     /// A filled symbol in a 24 × 24 pt box (see ``GlassSymbol``), or `nil`.
     public var symbol: Path? { didSet { if symbol != oldValue { contentDidChange() } } }
-    /// The title's size, points.
-    public var titleSize = 17.0 { didSet { if titleSize != oldValue { contentDidChange() } } }
-    /// The symbol's size, points.
-    public var symbolSize = 20.0 { didSet { if symbolSize != oldValue { contentDidChange() } } }
     /// The title's font (DejaVu Sans Bold, else the fallback font; `nil` draws no title).
     public var font: Font? { didSet { if font != oldValue { contentDidChange() } } }
     /// The glass's corners (a capsule by default).
@@ -79,9 +86,13 @@ public final class GlassButton: Control, SimulatableComponent {
 
     /// A button of `frame` with a title and/or symbol in `style`.
     public init(frame: Rect = Rect(origin: .zero, size: GlassButton.defaultSize), title: String? = nil,
-                symbol: Path? = nil, style: GlassButtonStyle = .glass, accentColor: RGBA = GlassButton.defaultAccent) {
+                symbol: Path? = nil, style: GlassButtonStyle = .glass, accentColor: RGBA = GlassButton.defaultAccent,
+                metrics: GlassButtonMetrics = .standard) {
         self.style = style
-        self.accentColor = accentColor
+        var appearance = GlassButtonAppearance.standard
+        appearance.accentColor = accentColor
+        self.appearance = appearance
+        self.metrics = metrics
         self.title = title
         self.symbol = symbol
         self.font = (try? Font(family: "DejaVu Sans", style: .bold)) ?? (try? Font.fallback())
@@ -113,7 +124,7 @@ public final class GlassButton: Control, SimulatableComponent {
 
     public var view: View { self }
     public var simulationSize: Size { frame.size }
-    public var simulationPadding: Double { 28 }
+    public var simulationPadding: Double { metrics.simulationPadding }
     public var simulationState: [String: TraceValue] {
         [
             "pressed": .bool(isTracking), "highlighted": .bool(isHighlighted), "scale": .number(glassView.pressScale),
@@ -126,16 +137,16 @@ public final class GlassButton: Control, SimulatableComponent {
     public override func updateProperties() {
         // Reads the probe (observable): a new backdrop colour recolours the content.
         let color = contentColor
-        glassView.contentView.layer.opacity = isEnabled ? 1 : 0.45
+        glassView.contentView.layer.opacity = isEnabled ? 1 : Swift.min(Swift.max(appearance.disabledOpacity, 0), 1)
         if let symbol {
-            let s = symbolSize / GlassSymbol.box
+            let s = metrics.symbolSize / GlassSymbol.box
             let path = symbol.transformed(by: AffineTransform(scale: s))
             symbolLayer.content = .shape(path, fill: .solid(color), stroke: nil)
         } else {
             symbolLayer.content = .none
         }
         if let title, let font {
-            titleLayer.content = .text(title, TextStyle(font: font, size: titleSize, color: color, alignment: .left))
+            titleLayer.content = .text(title, TextStyle(font: font, size: metrics.titleSize, color: color, alignment: .left))
         } else {
             titleLayer.content = .none
         }
@@ -146,7 +157,8 @@ public final class GlassButton: Control, SimulatableComponent {
         layoutSimulationBackdrop()
         let hasSymbol = symbol != nil
         let textWidth = measuredTitleWidth()
-        let gap = hasSymbol && textWidth > 0 ? 7.0 : 0
+        let symbolSize = metrics.symbolSize
+        let gap = hasSymbol && textWidth > 0 ? metrics.symbolTitleGap : 0
         let total = (hasSymbol ? symbolSize : 0) + gap + textWidth
         var x = (bounds.width - total) / 2
         symbolLayer.frame = hasSymbol ? Rect(x: x, y: (bounds.height - symbolSize) / 2, width: symbolSize,
@@ -156,7 +168,7 @@ public final class GlassButton: Control, SimulatableComponent {
     }
 
     public override func point(inside location: Point) -> Bool {
-        bounds.insetBy(dx: -Self.hitSlop, dy: -Self.hitSlop).contains(location)
+        bounds.insetBy(dx: -metrics.hitSlop, dy: -metrics.hitSlop).contains(location)
     }
 
     // MARK: - Tracking
@@ -219,6 +231,7 @@ public final class GlassButton: Control, SimulatableComponent {
     /// The title's advance width in points (0 without a title or font), cached per title, font and size.
     private func measuredTitleWidth() -> Double {
         guard let title, let font, !title.isEmpty else { return 0 }
+        let titleSize = metrics.titleSize
         let key = "\(font.path)|\(titleSize)|\(title)"
         if let cached = titleWidth, cached.key == key { return cached.width }
         let width = (try? TextRenderer(font: font, size: titleSize).measure(title).advance) ?? 0

@@ -1,5 +1,6 @@
 import LiquidGeometry
 import LiquidGlass
+import LiquidMotion
 
 /// Groups ``GlassEffectView``s so their glass renders together — the counterpart of SwiftUI's
 /// `GlassEffectContainer` in iOS 26: children closer than its spacing merge like water droplets.
@@ -34,7 +35,8 @@ open class GlassContainerView: View {
             guard isGlassEnabled != oldValue else { return }
             let target = isGlassEnabled ? 1.0 : 0.0
             if let animation = GlassAnimation.current, let loop = runLoop {
-                materializeProgress.animate(to: target, with: animation, at: loop.currentTime)
+                materializeProgress.animate(to: target, with: animation,
+                                            clock: loop.animations.makeClock(start: loop.currentTime))
             } else {
                 materializeProgress.jump(to: target)
             }
@@ -106,7 +108,8 @@ open class GlassContainerView: View {
 
     private func rebuild(animation: GlassAnimation?) {
         let items = glassChildren.filter { $0.isGlassActive && !$0.isHidden }.map { $0.glassItem(in: self) }
-        host.setItems(items, animation: animation, time: runLoop?.currentTime)
+        host.setItems(items, animation: animation,
+                      clock: runLoop.map { $0.animations.makeClock(start: $0.currentTime) })
         host.build(bounds: bounds, reference: reference, spacing: spacing, accessibility: accessibility,
                    materialize: materializeProgress.value)
         startAnimatingIfNeeded()

@@ -183,6 +183,7 @@ open class GlassEffectView: View {
     /// The finger went down at `point` (this view's coordinates): the glass starts to swell and glow.
     public func beginInteraction(at point: Point) {
         isTouching = true
+        if let loop = runLoop { press.clockTemplate = loop.animations.makeClock(start: loop.currentTime) }
         press.begin(at: point, time: now)
         glassDidChange(animation: nil)
     }
@@ -267,7 +268,8 @@ open class GlassEffectView: View {
         let target = isGlassActive ? 1.0 : 0.0
         if target != materializeProgress.target {
             if let animation, let loop = runLoop {
-                materializeProgress.animate(to: target, with: animation, at: loop.currentTime)
+                materializeProgress.animate(to: target, with: animation,
+                                            clock: loop.animations.makeClock(start: loop.currentTime))
             } else {
                 materializeProgress.jump(to: target)
             }
@@ -298,13 +300,13 @@ open class GlassEffectView: View {
         if contentView.transform != content { contentView.transform = content }
         if let container {
             if host.layer.backdrop != nil || !host.displayed.isEmpty {
-                host.setItems([], animation: nil, time: nil)
+                host.setItems([], animation: nil, clock: nil)
                 host.build(bounds: bounds, reference: nil, spacing: 0, accessibility: [], materialize: 0)
             }
             container.childDidChange(self, animation: animation)
         } else {
             let items = materializeProgress.value > 0 || isGlassActive ? [glassItem(in: nil)] : []
-            host.setItems(items, animation: animation, time: runLoop?.currentTime)
+            host.setItems(items, animation: animation, clock: runLoop?.animations.makeClock(start: now))
             host.build(bounds: bounds, reference: nil, spacing: 0, accessibility: accessibility,
                        materialize: materializeProgress.value)
         }
@@ -315,6 +317,7 @@ open class GlassEffectView: View {
         guard animationHandle == nil, isAnimating else { return }
         // Outside a run loop nothing advances (materialize already jumped; a press stays where it is).
         guard let loop = runLoop else { return }
+        press.clockTemplate = loop.animations.makeClock(start: loop.currentTime)
         press.sync(loop.currentTime)
         animationHandle = loop.animations.add { [weak self] time, _ in
             guard let self else { return false }

@@ -4,7 +4,8 @@ import LiquidMotion
 
 /// The touch response of interactive glass: a press spring (0 released → 1 pressed) that grows the shape
 /// and lights the glow at the finger, and a stretch spring that pulls the shape toward a dragging finger.
-/// Advanced in fixed 1/120 s steps from run-loop time, so it is the same at any frame rate.
+/// Advanced in whole 1/120 s steps of the run loop's `FixedStepClock` (``clockTemplate``; see
+/// ``AnimationDriver``), so it is the same at any frame rate and a late frame pauses it.
 ///
 /// - Press: response 0.25 s, damping 0.6 (a slight overshoot); release: 0.45 s, damping 0.7. Under reduce
 ///   motion both are critically damped (no overshoot) and the stretch stays at zero.
@@ -25,12 +26,16 @@ struct GlassPressMotion: Sendable {
     private var touchStart = Point(0, 0)
     private var pressedAt = 0.0
     private var pendingRelease: Double?
-    private var lastTime: Double?
+    /// The step clock while something moves (`nil` before the first touch).
+    private var clock: FixedStepClock?
+    /// The policy of the clock started at each new motion (the owner sets the run loop's).
+    var clockTemplate = FixedStepClock.sixtyHertz
     private var reduceMotion: Bool
 
     init(reduceMotion: Bool = false) {
         self.reduceMotion = reduceMotion
-        let stepping = SpringStepping.fixed(try! FixedStep(step: 1.0 / 120, maxCatchUpSteps: 240))
+        // Stepped one whole step at a time by the clock, so exact stepping is the fixed step.
+        let stepping = SpringStepping.exact
         press = SpringAnimator(spring: Self.pressSpring(reduceMotion), value: 0, stepping: stepping, tolerance: .unit)
         stretch = SpringAnimator(spring: Self.stretchSpring(reduceMotion), value: .zero, stepping: stepping,
                                  tolerance: .points)
@@ -119,15 +124,22 @@ struct GlassPressMotion: Sendable {
 
     /// Restarts the clock at `time` without advancing (after a pause with nothing moving).
     mutating func sync(_ time: Double) {
-        if isSettled || lastTime == nil { lastTime = time } else { step(to: time) }
+        if isSettled || clock == nil {
+            var restarted = clockTemplate
+            restarted.restart(at: time)
+            clock = restarted
+        } else {
+            step(to: time)
+        }
     }
 
     private mutating func step(to time: Double) {
-        let dt = Swift.max(0, time - (lastTime ?? time))
-        lastTime = Swift.max(lastTime ?? time, time)
-        guard dt > 0 else { return }
-        press.advance(by: dt)
-        stretch.advance(by: dt)
+        guard var c = clock else { return }
+        for _ in 0..<c.advance(to: time) {
+            press.advance(by: c.step)
+            stretch.advance(by: c.step)
+        }
+        clock = c
     }
 
     private static func pressSpring(_ reduce: Bool) -> Spring {

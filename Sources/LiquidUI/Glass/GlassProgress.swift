@@ -1,8 +1,9 @@
 import LiquidMotion
 
 /// A value (materialize, morph progress) that either rests or moves toward a target with a
-/// ``GlassAnimation``, advanced by run-loop time. Deterministic: springs use a fixed 1/120 s step and timing
-/// curves are evaluated at the elapsed time, so the value at a given time does not depend on frame rate.
+/// ``GlassAnimation``, advanced by run-loop time. Deterministic: springs step in the whole 1/120 s steps of the
+/// run loop's `FixedStepClock` (see ``AnimationDriver``) and timing curves are evaluated at the elapsed
+/// time, so the value at a given time does not depend on frame rate.
 struct GlassProgress: Sendable {
     /// The presented value.
     private(set) var value: Double
@@ -10,10 +11,8 @@ struct GlassProgress: Sendable {
     private(set) var target: Double
     private var spring: SpringAnimator<Double>?
     private var timing: (start: Double, from: Double, duration: Double, curve: TimingCurve)?
-    private var lastTime: Double?
-
-    /// The spring step, seconds.
-    static let step = 1.0 / 120
+    /// The spring's step clock while a spring runs.
+    private var clock: FixedStepClock?
 
     init(_ value: Double) {
         self.value = value
@@ -29,20 +28,21 @@ struct GlassProgress: Sendable {
         target = newValue
         spring = nil
         timing = nil
-        lastTime = nil
+        clock = nil
     }
 
-    /// Starts moving toward `newTarget` at `time` with `animation`, continuing from the present value (and,
-    /// for a spring already moving, its velocity).
-    mutating func animate(to newTarget: Double, with animation: GlassAnimation, at time: Double) {
+    /// Starts moving toward `newTarget` at `clock`'s start (its ``FixedStepClock/time``) with `animation`,
+    /// continuing from the present value (and, for a spring already moving, its velocity).
+    mutating func animate(to newTarget: Double, with animation: GlassAnimation, clock: FixedStepClock) {
         target = newTarget
-        lastTime = time
+        let time = clock.time
+        self.clock = clock
         switch animation {
         case .spring(let s):
             let velocity = spring?.velocity ?? 0
             timing = nil
             spring = SpringAnimator(spring: s, value: value, target: newTarget, velocity: velocity,
-                                    stepping: .fixed(Self.fixedStep), tolerance: .unit)
+                                    stepping: .exact, tolerance: .unit)
             if spring?.isSettled == true { jump(to: newTarget) }
         case .timing(let duration, let curve):
             spring = nil
@@ -56,10 +56,10 @@ struct GlassProgress: Sendable {
 
     /// Advances to `time` (seconds on the run loop's clock; earlier times do nothing).
     mutating func advance(to time: Double) {
-        if var s = spring {
-            let dt = Swift.max(0, time - (lastTime ?? time))
-            s.advance(by: dt)
-            lastTime = Swift.max(lastTime ?? time, time)
+        if var s = spring, var c = clock {
+            // Whole steps only (exact stepping by one step is the fixed step).
+            for _ in 0..<c.advance(to: time) { s.advance(by: c.step) }
+            clock = c
             if s.isSettled {
                 jump(to: s.target)
             } else {
@@ -67,7 +67,6 @@ struct GlassProgress: Sendable {
                 spring = s
             }
         } else if let t = timing {
-            lastTime = time
             let fraction = (time - t.start) / t.duration
             if fraction >= 1 {
                 jump(to: target)
@@ -76,6 +75,4 @@ struct GlassProgress: Sendable {
             }
         }
     }
-
-    private static let fixedStep = try! FixedStep(step: step, maxCatchUpSteps: 240)
 }

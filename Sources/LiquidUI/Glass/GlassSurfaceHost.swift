@@ -1,5 +1,6 @@
 import LiquidGeometry
 import LiquidGlass
+import LiquidMotion
 
 /// Renders the glass of one owner view (a standalone ``GlassEffectView`` or a ``GlassContainerView``) through
 /// one backdrop layer: it turns the owner's items into ``GlassContainer``s (one per material, so equal
@@ -33,15 +34,15 @@ final class GlassSurfaceHost {
     /// The morph's progress (1 when none runs).
     var morphProgress: Double { morph.value }
 
-    /// Replaces the items. With an `animation` (and a time), a change of geometry morphs from what is shown
+    /// Replaces the items. With an `animation` (and a step clock started now), a change of geometry morphs from what is shown
     /// now to the new items; otherwise the new geometry shows at once (a running morph keeps running toward
     /// the new items).
-    func setItems(_ items: [GlassSurfaceItem], animation: GlassAnimation?, time: Double?) {
+    func setItems(_ items: [GlassSurfaceItem], animation: GlassAnimation?, clock: FixedStepClock?) {
         let changed = items.count != targets.count || zip(items, targets).contains { !$0.hasSameGeometry(as: $1) }
-        if changed, let animation, let time {
+        if changed, let animation, let clock {
             morphSource = displayed
             morph.jump(to: 0)
-            morph.animate(to: 1, with: animation, at: time)
+            morph.animate(to: 1, with: animation, clock: clock)
         }
         targets = items
         if morph.isSettled { morphSource = [] }

@@ -1,0 +1,129 @@
+/// Turns frame times into whole fixed simulation steps, with one policy for late frames: the one clock
+/// behind every spring of the LiquidUI controls (the Liquid Glass switch back-port's stepping).
+///
+/// The simulated time is always `origin + k · step` for a whole number of steps k. ``advance(to:)`` takes
+/// the steps due up to a time and returns how many, so the caller runs exactly that many steps of its
+/// springs (in a fixed order, each of exactly ``step`` seconds). Nothing is interpolated: at a frame rate
+/// whose interval is a whole number of steps (60 and 120 Hz with the default 1/120 s step) every frame
+/// ends on a step.
+///
+/// ## Policy
+/// - **On time**: a time at most 1.5 × ``frameInterval`` after the simulated time owes the whole steps up to
+///   it: two steps per frame at 60 Hz, one at 120 Hz (1 µs of tolerance absorbs the rounding of summed frame
+///   times).
+/// - **Late** (more than 1.5 × ``frameInterval`` behind — a dropped frame in a window):
+///   ``LateFramePolicy/pause`` (the default) credits one nominal frame interval and drops the rest, so the
+///   motion pauses rather than skipping ahead; ``LateFramePolicy/catchUp`` owes every missing step.
+/// - Never more than ``maximumCatchUpSteps`` steps at once; time beyond that is dropped (no spiral of
+///   catch-up work after a stall). Dropped time moves ``origin`` forward and is summed in ``droppedTime``.
+///
+/// Headless runs at a fixed frame rate are never late, so the policy never changes what they simulate.
+///
+/// Guarantees: deterministic (a pure function of the times given); ``time`` never decreases and never
+/// passes the latest time given (within the 1 µs tolerance); a non-finite or earlier time owes nothing.
+public struct FixedStepClock: Hashable, Sendable {
+    /// What a late frame does.
+    public enum LateFramePolicy: Hashable, Sendable {
+        /// Advance by one nominal frame interval and drop the missing time: the motion pauses.
+        case pause
+        /// Advance by every missing step (up to ``FixedStepClock/maximumCatchUpSteps``).
+        case catchUp
+    }
+
+    /// The default step: 1/120 s.
+    public static let defaultStep = 1.0 / 120
+    /// The default cap on steps per advance: 240 (two seconds at 120 steps a second).
+    public static let defaultMaximumCatchUpSteps = 240
+    /// A frame is late when it comes more than this many nominal intervals after the simulated time.
+    public static let lateFrameFactor = 1.5
+
+    /// The simulation step, seconds (> 0).
+    public let step: Double
+    /// The display's nominal frame interval, seconds (> 0).
+    public let frameInterval: Double
+    /// What a late frame does.
+    public let lateFramePolicy: LateFramePolicy
+    /// The most steps one ``advance(to:)`` takes (≥ 1).
+    public let maximumCatchUpSteps: Int
+    /// The time of step 0 (moved forward by dropped time).
+    public private(set) var origin: Double
+    /// Steps taken since ``origin``.
+    public private(set) var stepsTaken = 0
+    /// Time not simulated since creation: late frames under ``LateFramePolicy/pause`` and time beyond the cap.
+    public private(set) var droppedTime = 0.0
+
+    /// A clock whose step 0 is at `start`.
+    ///
+    /// - Throws: ``MotionError`` unless `step` and `frameInterval` are positive and finite, `start` is
+    ///   finite and `maximumCatchUpSteps` ≥ 1.
+    public init(step: Double = FixedStepClock.defaultStep, frameInterval: Double,
+                lateFramePolicy: LateFramePolicy = .pause,
+                maximumCatchUpSteps: Int = FixedStepClock.defaultMaximumCatchUpSteps,
+                start: Double = 0) throws(MotionError) {
+        guard step.isFinite, step > 0 else {
+            throw .invalidParameter(name: "fixed step", value: step, requirement: "must be positive and finite")
+        }
+        guard frameInterval.isFinite, frameInterval > 0 else {
+            throw .invalidParameter(name: "frame interval", value: frameInterval,
+                                    requirement: "must be positive and finite")
+        }
+        guard maximumCatchUpSteps >= 1 else {
+            throw .invalidParameter(name: "maximum catch-up steps", value: Double(maximumCatchUpSteps),
+                                    requirement: "must be at least 1")
+        }
+        guard start.isFinite else { throw .nonFinite(name: "start time", value: start) }
+        self.init(checkedStep: step, frameInterval: frameInterval, lateFramePolicy: lateFramePolicy,
+                  maximumCatchUpSteps: maximumCatchUpSteps, start: start)
+    }
+
+    private init(checkedStep step: Double, frameInterval: Double, lateFramePolicy: LateFramePolicy,
+                 maximumCatchUpSteps: Int, start: Double) {
+        self.step = step
+        self.frameInterval = frameInterval
+        self.lateFramePolicy = lateFramePolicy
+        self.maximumCatchUpSteps = maximumCatchUpSteps
+        origin = start
+    }
+
+    /// The default clock of a 60 Hz display: 1/120 s steps, 1/60 s frames, late frames pause, started at 0.
+    public static let sixtyHertz = FixedStepClock(
+        checkedStep: defaultStep, frameInterval: 1.0 / 60, lateFramePolicy: .pause,
+        maximumCatchUpSteps: defaultMaximumCatchUpSteps, start: 0)
+
+    /// The time simulated so far: `origin + stepsTaken · step`.
+    public var time: Double { time(ofStep: stepsTaken) }
+
+    /// The time at which step `k` (counted from ``origin``) ends.
+    public func time(ofStep k: Int) -> Double { origin + Double(k) * step }
+
+    /// Starts counting steps again from `time` (when a motion starts from rest); a non-finite time is
+    /// ignored.
+    public mutating func restart(at time: Double) {
+        guard time.isFinite else { return }
+        origin = time
+        stepsTaken = 0
+    }
+
+    /// Takes the steps due at `now` under the policy (see the type's overview) and returns how many.
+    @discardableResult
+    public mutating func advance(to now: Double) -> Int {
+        guard now.isFinite else { return 0 }
+        let lag = now - time
+        if lateFramePolicy == .pause, lag > Self.lateFrameFactor * frameInterval {
+            let skipped = lag - frameInterval
+            origin += skipped
+            droppedTime += skipped
+        }
+        let due = Int(Swift.min(((now - origin) / step + 1e-6).rounded(.down), Double(Int.max / 2)))
+        var steps = due - stepsTaken
+        guard steps > 0 else { return 0 }
+        if steps > maximumCatchUpSteps {
+            let skipped = Double(steps - maximumCatchUpSteps) * step
+            origin += skipped
+            droppedTime += skipped
+            steps = maximumCatchUpSteps
+        }
+        stepsTaken += steps
+        return steps
+    }
+}
