@@ -28,7 +28,7 @@ struct FrostedBackdrop {
             }
             count = rowBytes * region.height
         }
-        var out = try! Pixmap(width: region.width, height: region.height, scale: scale, premultipliedBytes: bytes)
+        var out = Pixmap(validWidth: region.width, height: region.height, scale: scale, premultipliedBytes: bytes)
         if sigma > 0, let blur = try? GaussianBlur(sigma: sigma, edgeMode: .clamp) {
             out.withMutableView { view in
                 for band in bands {

@@ -67,6 +67,6 @@ package struct FloatPixmap: Equatable, Sendable {
             }
         }
         // Sizes were validated when this value was made.
-        return try! Pixmap(width: width, height: height, scale: scale, premultipliedBytes: bytes)
+        return Pixmap(validWidth: width, height: height, scale: scale, premultipliedBytes: bytes)
     }
 }

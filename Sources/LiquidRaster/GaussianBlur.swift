@@ -41,6 +41,15 @@ public struct GaussianBlur: Sendable, Hashable {
         self.plan = BlurPlan(sigma: sigma, minimumReducedSigma: minimumReducedSigma)
     }
 
+    /// A blur whose σ is known valid (finite and ≥ 0) by construction, without `try`.
+    /// - Precondition: `sigma` is finite and ≥ 0.
+    package init(validSigma sigma: Double, edgeMode: EdgeMode) {
+        precondition(sigma.isFinite && sigma >= 0, "GaussianBlur(validSigma:) needs a finite σ ≥ 0")
+        self.sigma = sigma
+        self.edgeMode = edgeMode
+        self.plan = BlurPlan(sigma: sigma, minimumReducedSigma: BlurPlan.defaultMinimumReducedSigma)
+    }
+
     /// Blurs the pixels of `view` in place, using `workspace` for scratch memory.
     public func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
         apply(to: view, workspace: workspace, kernels: .automatic)

@@ -67,6 +67,19 @@ public struct Pixmap: Equatable, Sendable {
         self.storage = bytes
     }
 
+    /// A pixmap over bytes whose dimensions come from another valid pixmap (a region of it, a working
+    /// copy): no checks to fail, so no `try`.
+    /// - Precondition: `width`, `height` and `scale` are those of (part of) an existing pixmap and
+    ///   `bytes.count == 4·width·height`.
+    package init(validWidth width: Int, height: Int, scale: Double, premultipliedBytes bytes: [UInt8]) {
+        precondition(width >= 1 && height >= 1 && scale.isFinite && scale > 0 && bytes.count == width * height * 4,
+                     "Pixmap(validWidth:…) needs the dimensions of an existing pixmap and matching bytes")
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.storage = bytes
+    }
+
     private static func validate(width: Int, height: Int, scale: Double) throws(RasterError) {
         guard width >= 1, height >= 1 else {
             throw .invalidSize("pixmap size \(width)×\(height) must be at least 1×1")

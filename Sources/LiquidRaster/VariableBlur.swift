@@ -48,8 +48,8 @@ public struct VariableBlur: Sendable, Hashable {
             bytes.withUnsafeMutableBufferPointer { buffer in
                 let copy = MutablePixmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: 4 * w)
                 copy.copy(from: view.readOnly)
-                // Valid: σ is finite and ≥ 0 by construction.
-                let blur = try! GaussianBlur(sigma: maximumSigma * Double(k) / Double(levels - 1), edgeMode: edgeMode)
+                // σ is finite and ≥ 0 by construction.
+                let blur = GaussianBlur(validSigma: maximumSigma * Double(k) / Double(levels - 1), edgeMode: edgeMode)
                 blur.apply(to: copy, workspace: workspace)
             }
             copies.append(bytes)

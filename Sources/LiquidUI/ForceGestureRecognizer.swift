@@ -33,7 +33,7 @@ public final class ForceGestureRecognizer: GestureRecognizer {
 
     /// The talk's thresholds: reset 0.4, activate 0.5, confirm 0.49.
     // The defaults satisfy ForceHysteresis's requirement reset < confirm ≤ activate.
-    public nonisolated static let standardHysteresis = try! ForceHysteresis()
+    public nonisolated static let standardHysteresis = ForceHysteresis.standard
 
     public override func touchBegan(_ touch: Touch) {
         hysteresis.reset()

@@ -48,7 +48,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         self.instantBegan = instantBegan
         self.minimumDistance = minimumDistance
         // The defaults satisfy the tracker's requirements (finite positive horizon and gap, capacity ≥ 3).
-        self.velocityTracker = velocityTracker ?? (try! VelocityTracker())
+        self.velocityTracker = velocityTracker ?? VelocityTracker.standard
         self.pauseDetector = PauseDetector(configuration: pauseConfiguration)
         super.init()
     }

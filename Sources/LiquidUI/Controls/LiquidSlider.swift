@@ -126,9 +126,9 @@ public final class LiquidSlider: Control, SimulatableComponent {
     private let shadingCache = BakedShadingCache(capacity: 48)
     private var shadowCache: (scale: Double, image: Pixmap)?
     /// The error of the latest render, if it failed (the image is then cleared).
-    public private(set) var renderError: RasterError?
+    package private(set) var renderError: RasterError?
     /// How many times the image was rendered (idle frames render nothing).
-    public private(set) var renderCount = 0
+    package private(set) var renderCount = 0
 
     /// A slider over `range` (default 0…1) at `value` (clamped and snapped), continuous unless `step` is
     /// given.
@@ -167,14 +167,14 @@ public final class LiquidSlider: Control, SimulatableComponent {
     }
 
     /// The value a thumb centred at `x` (bounds coordinates) stands for: clamped to the range, snapped.
-    public func value(atThumbX x: Double) -> Double {
+    package func value(atThumbX x: Double) -> Double {
         let travel = thumbTravel
         let fraction = travel > 0 ? Swift.min(Swift.max((x - thumbInset) / travel, 0), 1) : 0
         return Self.snapped(range.lowerBound + fraction * (range.upperBound - range.lowerBound), range: range, step: step)
     }
 
     /// Where the thumb's centre rests for `value` (bounds coordinates).
-    public func thumbX(for value: Double) -> Double {
+    package func thumbX(for value: Double) -> Double {
         thumbInset + Self.fraction(of: value, in: range) * thumbTravel
     }
 

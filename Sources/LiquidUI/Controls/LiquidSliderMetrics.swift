@@ -57,11 +57,11 @@ public struct LiquidSliderMetrics: Hashable, Sendable {
     public init(
         trackHeight: Double = 6, thumbSize: Size = Size(width: 38, height: 24), pressedThumbScale: Double = 1.5,
         thumbHitSlop: Double = 8, contentMargin: Double = 12, blobInset: Double = 1.5,
-        chaseSpring: Spring = LiquidSliderMetrics.defaultChaseSpring,
-        jumpSpring: Spring = LiquidSliderMetrics.defaultJumpSpring,
+        chaseSpring: Spring = .constant(response: 0.18, dampingRatio: 0.86),
+        jumpSpring: Spring = .constant(response: 0.35, dampingRatio: 0.8),
         pressSpring: Spring = LiquidSliderMetrics.defaultPressSpring,
         releaseSpring: Spring = LiquidSliderMetrics.defaultReleaseSpring,
-        positionTolerance: SettleTolerance = LiquidSliderMetrics.defaultPositionTolerance,
+        positionTolerance: SettleTolerance = .constant(value: 1e-4, velocity: 1e-3),
         gooBlurRadius: Double = 3, gooThreshold: Double = 0.5, gooEdgeWidth: Double = 0.04,
         edgeSoftening: EdgeSoftening = LiquidSliderMetrics.defaultEdgeSoftening,
         shadowSigma: Double = 2.5, shadowSpread: Double = 8, shadowOffset: Double = 1.5
@@ -86,13 +86,9 @@ public struct LiquidSliderMetrics: Hashable, Sendable {
         self.shadowOffset = shadowOffset
     }
 
-    /// Defaults of the fields of the same names.
-    public static let defaultChaseSpring = try! Spring(response: 0.18, dampingRatio: 0.86)
-    public static let defaultJumpSpring = try! Spring(response: 0.35, dampingRatio: 0.8)
-    public static let defaultPressSpring = try! Spring(response: 0.2, dampingRatio: 0.6)
-    public static let defaultReleaseSpring = try! Spring(response: 0.5, dampingRatio: 0.6)
-    public static let defaultPositionTolerance = try! SettleTolerance(value: 1e-4, velocity: 1e-3)
-    public static let defaultEdgeSoftening = try! EdgeSoftening(sigma: 0.5)
+    public static let defaultPressSpring = Spring.constant(response: 0.2, dampingRatio: 0.6)
+    public static let defaultReleaseSpring = Spring.constant(response: 0.5, dampingRatio: 0.6)
+    public static let defaultEdgeSoftening = EdgeSoftening.constant(sigma: 0.5)
 
     /// The goo settings of a pass in `color`.
     public func gooParameters(color: RGBA) -> GooParameters {

@@ -50,16 +50,16 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     /// The back-port's size, 63 × 28 pt.
     public static let defaultSize = LiquidSwitchMetrics.standard.trackSize
     /// A touch that moves less than this (points) from where it went down is a tap.
-    public static let tapSlop = 6.0
+    package static let tapSlop = 6.0
     /// How far beyond the bounds a touch still starts tracking, points (28 + 2·8 = the 44 pt touch target).
-    public static let hitSlop = 8.0
+    package static let hitSlop = 8.0
     /// How far the drawing extends beyond the bounds, points: the pressed, stretched thumb overhangs the
     /// track by up to 11 pt, and the goo blur reaches 9 pt further.
-    public static let drawingMargin = 24.0
+    package static let drawingMargin = 24.0
     /// Least time the thumb stays scaled up after touch down, seconds.
-    public static let minimumPressDuration = LiquidSwitchMotion.minimumPressDuration
+    package static let minimumPressDuration = LiquidSwitchMotion.minimumPressDuration
     /// The fixed simulation step of the springs, seconds.
-    public static let timeStep = LiquidSwitchMotion.step
+    package static let timeStep = LiquidSwitchMotion.step
 
     /// The geometry for the current bounds.
     public private(set) var metrics: LiquidSwitchMetrics

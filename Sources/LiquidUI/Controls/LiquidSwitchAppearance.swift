@@ -35,7 +35,7 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// (`EdgeSoftening.liquidSwitch`, one property away), which at 3× spreads the track's outline over about
     /// ten pixels and reads as out of focus next to the crisp thumb; a third of it still hides the
     /// threshold's hard step.
-    public static let defaultEdgeSoftening = try! EdgeSoftening(sigma: 0.35)
+    public static let defaultEdgeSoftening = EdgeSoftening.constant(sigma: 0.35)
 
     /// The default thumb shading: `BakedShading.thumb` with a lighter inner shadow (opacity 0.2, 1 pt deep,
     /// fading over 2.5 pt), so the white thumb reads as a lit pill rather than a grey-bottomed button.

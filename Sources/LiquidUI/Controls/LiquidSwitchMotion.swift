@@ -36,14 +36,14 @@ struct LiquidSwitchMotion {
     static let maximumJiggle = 1.1
 
     /// The back-port's springs, and the colour spring (the back-port gives none: critically damped, 0.3 s).
-    static let positionSpring = try! Spring(response: 0.4, dampingRatio: 0.75)
-    static let pressSpring = try! Spring(response: 0.2, dampingRatio: 0.6)
-    static let releaseSpring = try! Spring(response: 0.5, dampingRatio: 0.6)
-    static let jiggleSpring = try! Spring(response: 0.5, dampingRatio: 0.4)
-    static let colorSpring = try! Spring(response: 0.3, dampingRatio: 1)
+    static let positionSpring = Spring.constant(response: 0.4, dampingRatio: 0.75)
+    static let pressSpring = Spring.constant(response: 0.2, dampingRatio: 0.6)
+    static let releaseSpring = Spring.constant(response: 0.5, dampingRatio: 0.6)
+    static let jiggleSpring = Spring.constant(response: 0.5, dampingRatio: 0.4)
+    static let colorSpring = Spring.constant(response: 0.3, dampingRatio: 1)
 
     /// Settle bounds: positions within 0.01 pt (a thirtieth of a pixel at 3×), slower than 0.5 pt/s.
-    static let positionTolerance = try! SettleTolerance(value: 0.01, velocity: 0.5)
+    static let positionTolerance = SettleTolerance.constant(value: 0.01, velocity: 0.5)
 
     private(set) var position: SpringAnimator<Double>
     private(set) var scale: SpringAnimator<Double>

@@ -141,9 +141,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private var inkCache: InkImages?
     private var laidOutSize: Size?
     /// The error of the latest render, if it failed (the image is then cleared).
-    public private(set) var renderError: (any Error)?
+    package private(set) var renderError: (any Error)?
     /// How many times the image was rendered (idle frames render nothing).
-    public private(set) var renderCount = 0
+    package private(set) var renderCount = 0
 
     /// The items' ink at one size and scale, in both colours, with each item's colour regions.
     private struct InkImages {
@@ -200,14 +200,14 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     }
 
     /// The centre x of item `index`'s slot, in bounds coordinates.
-    public func itemCenterX(_ index: Int) -> Double {
+    package func itemCenterX(_ index: Int) -> Double {
         let inner = innerRect
         guard !items.isEmpty else { return inner.midX }
         return inner.minX + slotWidth * (Double(index) + 0.5)
     }
 
     /// The index of the item whose slot is nearest to `x` (bounds coordinates).
-    public func nearestItem(toX x: Double) -> Int {
+    package func nearestItem(toX x: Double) -> Int {
         guard !items.isEmpty, slotWidth > 0 else { return 0 }
         let index = Int(((x - innerRect.minX) / slotWidth).rounded(.down))
         return Swift.min(Swift.max(index, 0), items.count - 1)
@@ -215,7 +215,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     /// The bar's rounded rectangle: a capsule ``LiquidTabBarMetrics/barHeight`` tall inside the metrics'
     /// bar insets.
-    public var barRect: Rect {
+    package var barRect: Rect {
         let insets = metrics.barInsets
         let height = Swift.max(Swift.min(metrics.barHeight, bounds.height - insets.top - insets.bottom), 0)
         return Rect(x: insets.left, y: insets.top, width: Swift.max(bounds.width - insets.left - insets.right, 0),
@@ -223,10 +223,10 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     }
 
     /// The lens's rest width: one item slot.
-    public var lensWidth: Double { slotWidth }
+    package var lensWidth: Double { slotWidth }
 
     /// The lens's rectangle as presented (centre ``lensX``, scaled by ``lensScale``).
-    public var lensRect: Rect {
+    package var lensRect: Rect {
         let inner = innerRect
         let s = Swift.max(lensScale, 0)
         let width = slotWidth * s, height = inner.height * s
@@ -234,7 +234,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     }
 
     /// The rectangle of item `index`'s badge (where it would be drawn), in bounds coordinates.
-    public func badgeRect(forItem index: Int) -> Rect? {
+    package func badgeRect(forItem index: Int) -> Rect? {
         guard items.indices.contains(index), let text = items[index].badgeText else { return nil }
         let symbol = symbolBox(index)
         let height = metrics.badgeHeight
@@ -422,7 +422,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     /// Draws the bar's background: a capsule in the appearance's bar colour with a hairline edge. This is the one place
     /// that draws the bar itself, so a glass material can replace it.
-    public func drawBackground(in canvas: inout Canvas, bounds: Rect) {
+    package func drawBackground(in canvas: inout Canvas, bounds: Rect) {
         let bar = barRect
         guard bar.width > 0, bar.height > 0 else { return }
         let radii = CornerRadii(all: bar.height / 2)

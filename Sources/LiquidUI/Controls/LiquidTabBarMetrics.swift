@@ -84,11 +84,11 @@ public struct LiquidTabBarMetrics: Hashable, Sendable {
         badgeHeight: Double = 17, badgeTextSize: Double = 11, badgePadding: Double = 10, badgeOffset: Double = 5,
         badgeFallbackDigitWidth: Double = 7, barShadowSigma: Double = 6, barShadowOffset: Double = 3,
         hairlineWidth: Double = 0.5,
-        followSpring: Spring = LiquidTabBarMetrics.defaultFollowSpring,
-        snapSpring: Spring = LiquidTabBarMetrics.defaultSnapSpring,
+        followSpring: Spring = .constant(response: 0.2, dampingRatio: 0.85),
+        snapSpring: Spring = .constant(response: 0.42, dampingRatio: 0.72),
         pressSpring: Spring = LiquidTabBarMetrics.defaultPressSpring,
         releaseSpring: Spring = LiquidTabBarMetrics.defaultReleaseSpring,
-        lensTolerance: SettleTolerance = LiquidTabBarMetrics.defaultLensTolerance,
+        lensTolerance: SettleTolerance = .constant(value: 0.01, velocity: 0.1),
         gooBlurRadius: Double = GooParameters.tabBar(color: .black).blurRadius,
         gooThreshold: Double = GooParameters.tabBar(color: .black).threshold,
         gooEdgeWidth: Double = GooParameters.tabBar(color: .black).edgeWidth,
@@ -126,12 +126,8 @@ public struct LiquidTabBarMetrics: Hashable, Sendable {
         self.edgeSoftening = edgeSoftening
     }
 
-    /// Defaults of the fields of the same names.
-    public static let defaultFollowSpring = try! Spring(response: 0.2, dampingRatio: 0.85)
-    public static let defaultSnapSpring = try! Spring(response: 0.42, dampingRatio: 0.72)
-    public static let defaultPressSpring = try! Spring(response: 0.25, dampingRatio: 0.62)
-    public static let defaultReleaseSpring = try! Spring(response: 0.45, dampingRatio: 0.65)
-    public static let defaultLensTolerance = try! SettleTolerance(value: 0.01, velocity: 0.1)
+    public static let defaultPressSpring = Spring.constant(response: 0.25, dampingRatio: 0.62)
+    public static let defaultReleaseSpring = Spring.constant(response: 0.45, dampingRatio: 0.65)
 
     /// The tint goo's settings in `color`.
     public func gooParameters(color: RGBA) -> GooParameters {

@@ -72,7 +72,7 @@ public final class GlassButton: Control, SimulatableComponent {
     public private(set) var tapCount = 0
 
     /// Draws the simulation picture beneath the button (see the type's overview).
-    public var showsSimulationBackdrop = false {
+    package var showsSimulationBackdrop = false {
         didSet { if showsSimulationBackdrop != oldValue { layoutSimulationBackdrop() } }
     }
 
@@ -114,7 +114,7 @@ public final class GlassButton: Control, SimulatableComponent {
 
     /// A showcase button for simulations: “Continue” with a sparkle, regular glass, over the simulation
     /// backdrop.
-    public static func simulationSample() -> GlassButton {
+    package static func simulationSample() -> GlassButton {
         let button = GlassButton(title: "Continue", symbol: GlassSymbol.sparkle, style: .glass)
         button.showsSimulationBackdrop = true
         return button
@@ -200,7 +200,7 @@ public final class GlassButton: Control, SimulatableComponent {
     /// The colour of the title and symbol: white on prominent (accent-stained) glass while it keeps 3:1
     /// against the face (WCAG's minimum for large text and symbols, as on UIKit's prominent buttons),
     /// otherwise the glass's primary vibrant colour.
-    public var contentColor: RGBA {
+    package var contentColor: RGBA {
         if style.isProminent {
             let face = GlassVibrancy.luminance(glassView.faceColor)
             if GlassVibrancy.contrast(face, 1) >= 3 { return .white }

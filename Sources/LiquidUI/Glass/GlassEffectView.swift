@@ -151,7 +151,7 @@ open class GlassEffectView: View {
     /// The colour the glass face shows, as content sees it: the average backdrop colour beneath (light grey
     /// until measured) under the tint, pushed toward white or near-black under increase contrast, with the
     /// style's white wash (``GlassVibrancy/face(backdrop:style:)``).
-    public var faceColor: RGBA {
+    package var faceColor: RGBA {
         let (backdrop, glassStyle) = face()
         return GlassVibrancy.face(backdrop: backdrop, style: glassStyle)
     }
@@ -181,7 +181,7 @@ open class GlassEffectView: View {
     // MARK: - Interaction
 
     /// The finger went down at `point` (this view's coordinates): the glass starts to swell and glow.
-    public func beginInteraction(at point: Point) {
+    package func beginInteraction(at point: Point) {
         isTouching = true
         if let loop = runLoop { press.clockTemplate = loop.animations.makeClock(start: loop.currentTime) }
         press.begin(at: point, time: now)
@@ -190,14 +190,14 @@ open class GlassEffectView: View {
 
     /// The finger moved to `point`; `inside` says whether it still presses the glass (outside, the glass
     /// relaxes as if released).
-    public func moveInteraction(to point: Point, inside: Bool) {
+    package func moveInteraction(to point: Point, inside: Bool) {
         guard isTouching else { return }
         press.move(to: point, inside: inside, time: now)
         glassDidChange(animation: nil)
     }
 
     /// The finger lifted or was cancelled: the glass springs back (after the minimum press time).
-    public func endInteraction() {
+    package func endInteraction() {
         guard isTouching else { return }
         isTouching = false
         press.end(time: now)

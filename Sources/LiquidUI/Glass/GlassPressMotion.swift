@@ -143,14 +143,14 @@ struct GlassPressMotion: Sendable {
     }
 
     private static func pressSpring(_ reduce: Bool) -> Spring {
-        try! Spring(response: 0.25, dampingRatio: reduce ? 1 : 0.6)
+        Spring.constant(response: 0.25, dampingRatio: reduce ? 1 : 0.6)
     }
 
     private static func releaseSpring(_ reduce: Bool) -> Spring {
-        try! Spring(response: 0.45, dampingRatio: reduce ? 1 : 0.7)
+        Spring.constant(response: 0.45, dampingRatio: reduce ? 1 : 0.7)
     }
 
     private static func stretchSpring(_ reduce: Bool) -> Spring {
-        try! Spring(response: 0.3, dampingRatio: reduce ? 1 : 0.7)
+        Spring.constant(response: 0.3, dampingRatio: reduce ? 1 : 0.7)
     }
 }
