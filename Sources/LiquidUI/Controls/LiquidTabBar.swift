@@ -115,9 +115,12 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     private var lens: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
-    private var animationHandle: AnimationDriver.Handle?
-    /// The run loop's step clock while the springs move (`nil` until their first frame).
-    private var clock: FixedStepClock?
+    /// Steps both springs on the run loop while either moves.
+    private lazy var springRunner = ControlSpringRunner(
+        isMoving: { [unowned self] in self.isAnimating },
+        step: { [unowned self] dt in self.lens.advance(by: dt); self.scaleSpring.advance(by: dt) },
+        jumpToRest: { [unowned self] in self.lens.jump(to: self.lens.target); self.scaleSpring.jump(to: self.scaleSpring.target) },
+        didAdvance: { [unowned self] in self.invalidateImage() })
 
     // MARK: - Tracking state
 
@@ -353,38 +356,8 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         startAnimatingIfNeeded()
     }
 
-    /// Registers the per-frame callback while a spring moves; without a run loop, springs jump to rest.
-    private func startAnimatingIfNeeded() {
-        guard isAnimating, animationHandle == nil else { return }
-        guard let loop = runLoop else {
-            lens.jump(to: lens.target)
-            scaleSpring.jump(to: scaleSpring.target)
-            invalidateImage()
-            return
-        }
-        clock = nil
-        animationHandle = loop.animations.add { [weak self] time, delta in
-            guard let self else { return false }
-            return self.advanceSprings(to: time, delta: delta)
-        }
-    }
-
-    /// One frame of both springs: the steps the clock owes at `time`; returns whether to keep running.
-    /// The clock starts at the previous frame (`time - delta`), so the first frame after a change advances
-    /// a whole frame interval (two steps at 60 Hz).
-    private func advanceSprings(to time: Double, delta: Double) -> Bool {
-        var frameClock = clock ?? runLoop?.animations.makeClock(start: time - delta) ?? .sixtyHertz
-        for _ in 0..<frameClock.advance(to: time) {
-            lens.advance(by: frameClock.step)
-            scaleSpring.advance(by: frameClock.step)
-        }
-        clock = frameClock
-        invalidateImage()
-        if isAnimating { return true }
-        animationHandle = nil
-        clock = nil
-        return false
-    }
+    /// Starts stepping the springs on the run loop if either moves (see ``ControlSpringRunner``).
+    private func startAnimatingIfNeeded() { springRunner.startIfNeeded(on: runLoop) }
 
     // MARK: - Passes
 
