@@ -92,7 +92,7 @@ struct SmoothUnionTests {
         #expect(SmoothUnion.smoothMin(spacing / 2, spacing / 2, k: k) == 0)
     }
 
-    // MARK: Connectivity (issue 4: merged shapes form one region; shapes farther than spacing do not)
+    // MARK: Connectivity (merged shapes form one region; shapes farther than spacing do not)
 
     func mergesIntoOneRegion(_ a: SignedDistanceShape, _ b: SignedDistanceShape, spacing: Double) -> Bool {
         let k = SmoothUnion.blendRadius(forSpacing: spacing)
