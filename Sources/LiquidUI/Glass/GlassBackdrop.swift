@@ -19,7 +19,9 @@ import LiquidRaster
 /// ## Output
 /// The containers are rendered in order onto a transparent output over the same backdrop sample — glass
 /// never samples glass — so the output holds only the glass and its shadow, composited source-over onto
-/// the screen (exactly the glass over an opaque backdrop).
+/// the screen. Over an opaque backdrop this equals rendering the glass straight onto it, except that
+/// partly covered pixels (rim, shadow, a materialize fade) are rounded to 8 bits twice: within 2 levels,
+/// measured on the example glass scenes; opaque glass interiors are exact.
 ///
 /// ## Cost
 /// The backdrop is frosted once per container and kept in ``state``'s ``BackdropCache``, keyed by a
