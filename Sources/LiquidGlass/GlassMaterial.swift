@@ -65,21 +65,21 @@ public struct GlassMaterial: Hashable, Sendable {
     public static let identity = GlassMaterial(style: .identity)
 
     /// The largest default bevel, in points.
-    public static let maximumDefaultBevel = 20.0
+    package static let maximumDefaultBevel = 20.0
 
     /// The bevel width used for a shape whose (largest) corner radius is `cornerRadius` points.
-    public func resolvedBevel(cornerRadius: Double) -> Double {
+    package func resolvedBevel(cornerRadius: Double) -> Double {
         Swift.max(0, bevelWidth ?? Swift.min(Self.maximumDefaultBevel, cornerRadius))
     }
 
     /// The alpha the tint is laid over the glass with (0 without a tint).
-    public var tintStrength: Double {
+    package var tintStrength: Double {
         guard let tint else { return 0 }
         return Swift.min(Swift.max(tint.alpha, 0), 1) * (isProminent ? 0.75 : 0.3)
     }
 
     /// The unit light direction on a y-down screen (pointing from the surface toward the light).
-    public var lightDirection: Vector2 {
+    package var lightDirection: Vector2 {
         let radians = lightAngle * Double.pi / 180
         return Vector2(GlassMath.cos(radians), -GlassMath.sin(radians))
     }

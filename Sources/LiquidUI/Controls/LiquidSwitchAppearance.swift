@@ -23,11 +23,11 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// Width in points of the rim of track colour left around a fully pressed thumb (default 1.5).
     public var pressedRimWidth: Double
     /// The baked inner shading of the thumb (shadow with multiply, highlights with screen).
-    public var thumbShading: BakedShading
+    package var thumbShading: BakedShading = LiquidSwitchAppearance.defaultThumbShading
     /// Opacity (0…1) of the soft shadow the thumb casts on the track (default 0.18).
     public var thumbShadowOpacity: Double
-    /// The final softening of the goo edge (default ``defaultEdgeSoftening``).
-    public var edgeSoftening: EdgeSoftening
+    /// The final softening of the goo edge (default `defaultEdgeSoftening`).
+    package var edgeSoftening: EdgeSoftening = LiquidSwitchAppearance.defaultEdgeSoftening
     /// The opacity of a disabled switch (default: the theme's, 0.5).
     public var disabledOpacity: Double
 
@@ -35,11 +35,11 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// (`EdgeSoftening.liquidSwitch`, one property away), which at 3× spreads the track's outline over about
     /// ten pixels and reads as out of focus next to the crisp thumb; a third of it still hides the
     /// threshold's hard step.
-    public static let defaultEdgeSoftening = EdgeSoftening.constant(sigma: 0.35)
+    package static let defaultEdgeSoftening = EdgeSoftening.constant(sigma: 0.35)
 
     /// The default thumb shading: `BakedShading.thumb` with a lighter inner shadow (opacity 0.2, 1 pt deep,
     /// fading over 2.5 pt), so the white thumb reads as a lit pill rather than a grey-bottomed button.
-    public static let defaultThumbShading = BakedShading(shadowOpacity: 0.2, shadowOffset: 1, shadowSoftness: 2.5)
+    package static let defaultThumbShading = BakedShading(shadowOpacity: 0.2, shadowOffset: 1, shadowSoftness: 2.5)
 
     /// The default look: the standard theme's colours, the back-port's thumb shading.
     public static let standard = LiquidSwitchAppearance()
@@ -54,13 +54,12 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
                   thumbColor: theme.thumbColor, disabledOpacity: theme.disabledOpacity)
     }
 
+    /// A look with the given colours and finish; every argument defaults to the standard look's value.
     public init(
         offColor: RGBA = LiquidTheme.standard.systemFill(alpha: LiquidSwitchAppearance.offTrackAlpha),
         onColor: RGBA = LiquidTheme.standard.onColor,
         thumbColor: RGBA = LiquidTheme.standard.thumbColor, pressedThumbOpacity: Double = 0.3,
-        pressedTrackTint: Double = 0.35, pressedRimWidth: Double = 1.5,
-        thumbShading: BakedShading = LiquidSwitchAppearance.defaultThumbShading, thumbShadowOpacity: Double = 0.18,
-        edgeSoftening: EdgeSoftening = LiquidSwitchAppearance.defaultEdgeSoftening,
+        pressedTrackTint: Double = 0.35, pressedRimWidth: Double = 1.5, thumbShadowOpacity: Double = 0.18,
         disabledOpacity: Double = LiquidTheme.standard.disabledOpacity
     ) {
         self.offColor = offColor
@@ -69,14 +68,12 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
         self.pressedThumbOpacity = pressedThumbOpacity
         self.pressedTrackTint = pressedTrackTint
         self.pressedRimWidth = pressedRimWidth
-        self.thumbShading = thumbShading
         self.thumbShadowOpacity = thumbShadowOpacity
-        self.edgeSoftening = edgeSoftening
         self.disabledOpacity = disabledOpacity
     }
 
     /// The track colour at `fraction` (0 off … 1 on): on over off with on's alpha scaled by `fraction`.
-    public func trackColor(fraction: Double) -> RGBA {
+    package func trackColor(fraction: Double) -> RGBA {
         GooParameters.mixedColor(off: offColor, on: onColor, fraction: fraction)
     }
 
@@ -84,7 +81,7 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// `trackColor`: ``thumbColor`` with its alpha scaled from 1 down to ``pressedThumbOpacity``, composited
     /// over `trackColor` with its alpha scaled by `progress · pressedTrackTint`. At rest it is exactly
     /// ``thumbColor``.
-    public func thumbFill(pressProgress progress: Double, trackColor: RGBA) -> RGBA {
+    package func thumbFill(pressProgress progress: Double, trackColor: RGBA) -> RGBA {
         let p = progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1)
         let opacity = Swift.min(Swift.max(pressedThumbOpacity, 0), 1)
         let tint = Swift.min(Swift.max(pressedTrackTint, 0), 1)
