@@ -2,8 +2,8 @@ import RealModule
 
 /// A 2-D path: subpaths of straight lines and quadratic and cubic Bézier curves, each subpath open or closed.
 ///
-/// Storage is two flat arrays, ``verbs`` and ``points`` (each verb consumes ``Verb/pointCount`` points),
-/// so a path is a cheap value to copy, compare and hash. Builder rules:
+/// Storage is two flat arrays, of commands and of their points, so a path is a cheap value to copy,
+/// compare and hash; ``elements`` reads it back command by command. Builder rules:
 /// - Every subpath starts with a `move`. A drawing command with no open subpath first moves to the start of
 ///   the last subpath (the origin for an empty path), as SVG does after `Z`.
 /// - A `move` straight after another `move` replaces it, so the stored path never holds two moves in a row
@@ -13,11 +13,11 @@ import RealModule
 /// The path does not check its coordinates; ``isFinite`` tells whether they are all finite.
 public struct Path: Hashable, Sendable {
     /// A stored command.
-    public enum Verb: UInt8, Hashable, Sendable {
+    package enum Verb: UInt8, Hashable, Sendable {
         case move, line, quad, cubic, close
 
-        /// How many entries of ``Path/points`` this verb consumes.
-        @inlinable public var pointCount: Int {
+        /// How many entries of `Path.points` this verb consumes.
+        @inlinable package var pointCount: Int {
             switch self {
             case .move, .line: return 1
             case .quad: return 2
@@ -37,9 +37,9 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The commands, in order.
-    public private(set) var verbs: [Verb] = []
+    package private(set) var verbs: [Verb] = []
     /// The points of all commands, in order; a quad stores (control, end), a cubic (control1, control2, end).
-    public private(set) var points: [Point] = []
+    package private(set) var points: [Point] = []
     /// The start of the open subpath, or of the last closed one (the origin for an empty path).
     private var subpathStart: Point = .zero
     /// No subpath is open: the path is empty or its last command is `close`.
@@ -52,7 +52,7 @@ public struct Path: Hashable, Sendable {
     /// The handle length, as a fraction of the radius, of a cubic approximating a quarter circle:
     /// `4/3·tan(θ/4)` with `θ = π/2` (≈ 0.5523). The cubic passes through the arc's ends and midpoint with the
     /// arc's tangents; its largest radial error is about 2.7·10⁻⁴ of the radius, always outward.
-    public static let quarterArcHandle: Double = 4.0 / 3.0 * Double.tan(Double.pi / 8)
+    package static let quarterArcHandle: Double = 4.0 / 3.0 * Double.tan(Double.pi / 8)
 
     /// An empty path.
     public init() {}
@@ -330,14 +330,14 @@ public struct Path: Hashable, Sendable {
 
     /// The point at parameter `t` of the quadratic Bézier curve `p0, p1, p2`.
     @inlinable
-    public static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, at t: Double) -> Point {
+    package static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, at t: Double) -> Point {
         let s = 1 - t
         return p0 * (s * s) + p1 * (2 * s * t) + p2 * (t * t)
     }
 
     /// The point at parameter `t` of the cubic Bézier curve `p0, p1, p2, p3`.
     @inlinable
-    public static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, at t: Double) -> Point {
+    package static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, at t: Double) -> Point {
         let s = 1 - t
         return p0 * (s * s * s) + p1 * (3 * s * s * t) + p2 * (3 * s * t * t) + p3 * (t * t * t)
     }
