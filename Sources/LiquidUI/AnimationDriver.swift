@@ -16,10 +16,10 @@ import LiquidMotion
 @MainActor
 public final class AnimationDriver {
     /// The simulation step of every clock this driver makes, seconds.
-    public static let step = FixedStepClock.defaultStep
+    package static let step = FixedStepClock.defaultStep
 
     /// The nominal interval between frames, seconds (the hosting run loop's ``UIRunLoop/frameInterval``).
-    public internal(set) var frameInterval: Double
+    package internal(set) var frameInterval: Double
     /// What a late frame does to clocks made from now on (default ``FixedStepClock/LateFramePolicy/pause``).
     public var lateFramePolicy: FixedStepClock.LateFramePolicy = .pause
     /// Identifies a registered callback.
@@ -35,13 +35,13 @@ public final class AnimationDriver {
 
     /// A driver for frames `frameInterval` seconds apart (default 1/60 s; a non-positive or non-finite
     /// interval counts as 1/60 s).
-    public init(frameInterval: Double = 1.0 / 60) {
+    package init(frameInterval: Double = 1.0 / 60) {
         self.frameInterval = frameInterval.isFinite && frameInterval > 0 ? frameInterval : 1.0 / 60
     }
 
     /// A clock for one motion under this driver's policy, its step 0 at `start` (a non-finite start counts
     /// as 0).
-    public func makeClock(start: Double) -> FixedStepClock {
+    package func makeClock(start: Double) -> FixedStepClock {
         // The interval is positive and finite (init and the run loop guarantee it) and the step is a
         // positive constant, so the clock's validation cannot fail; the fallback is never used.
         let clock = try? FixedStepClock(step: Self.step, frameInterval: frameInterval,
@@ -50,7 +50,7 @@ public final class AnimationDriver {
     }
 
     /// How many callbacks are registered.
-    public var count: Int { callbacks.count }
+    package var count: Int { callbacks.count }
 
     /// Whether any callback is registered (the run loop then has work every frame).
     public var isAnimating: Bool { !callbacks.isEmpty }
@@ -71,7 +71,7 @@ public final class AnimationDriver {
     /// Runs every registered callback once for a frame at `time` lasting `delta` seconds, removing those
     /// that return `false`. Returns how many ran.
     @discardableResult
-    public func advance(time: Double, delta: Double) -> Int {
+    package func advance(time: Double, delta: Double) -> Int {
         let due = callbacks
         var finished: Set<Int> = []
         for callback in due where !callback.body(time, delta) {

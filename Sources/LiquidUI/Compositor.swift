@@ -61,7 +61,7 @@ public final class Compositor {
     /// the origin to the screen grid makes a group's filtered pixels independent of its extent, so a
     /// child that moves or grows does not shift the blur of the others (and a group covering the screen
     /// filters exactly as a screen-sized buffer would).
-    public static let filterGridAlignment = 8
+    package static let filterGridAlignment = 8
 
     private struct GroupCacheEntry {
         var stamp: UInt64

@@ -26,14 +26,14 @@ public final class ForceGestureRecognizer: GestureRecognizer {
 
     /// Creates a force recognizer with `hysteresis` (default thresholds: reset 0.4, activate 0.5,
     /// confirm 0.49).
-    public init(hysteresis: ForceHysteresis = ForceGestureRecognizer.standardHysteresis) {
+    public init(hysteresis: ForceHysteresis = .standard) {
         self.hysteresis = hysteresis
         super.init()
     }
 
     /// The talk's thresholds: reset 0.4, activate 0.5, confirm 0.49.
     // The defaults satisfy ForceHysteresis's requirement reset < confirm ≤ activate.
-    public nonisolated static let standardHysteresis = ForceHysteresis.standard
+    package nonisolated static let standardHysteresis = ForceHysteresis.standard
 
     public override func touchBegan(_ touch: Touch) {
         hysteresis.reset()

@@ -243,7 +243,7 @@ public final class Layer {
 
     /// The transform from this layer's local space (points) to its superlayer's: the frame's offset, and
     /// ``transform`` about ``anchorPoint``.
-    public var localToSuperlayer: AffineTransform {
+    package var localToSuperlayer: AffineTransform {
         let w = abs(frame.size.width), h = abs(frame.size.height)
         let cx = w * anchorPoint.x, cy = h * anchorPoint.y
         let toCentre = AffineTransform(translationX: -cx, y: -cy)

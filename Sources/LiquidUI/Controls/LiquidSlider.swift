@@ -96,11 +96,11 @@ public final class LiquidSlider: Control, SimulatableComponent {
     // MARK: - Motion
 
     /// The thumb's centre x in the slider's own (bounds) coordinates, as presented by its spring.
-    public var thumbX: Double { thumbInset + position.value * thumbTravel }
+    package var thumbX: Double { thumbInset + position.value * thumbTravel }
     /// The thumb's presented scale (1 at rest, the metrics' pressed scale when fully grown).
-    public var thumbScale: Double { scaleSpring.value }
+    package var thumbScale: Double { scaleSpring.value }
     /// Whether a spring is still moving (the slider then has work every frame).
-    public var isAnimating: Bool { !position.isSettled || !scaleSpring.isSettled }
+    package var isAnimating: Bool { !position.isSettled || !scaleSpring.isSettled }
 
     private var position: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
@@ -183,9 +183,9 @@ public final class LiquidSlider: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
+    package var simulationState: [String: TraceValue] {
         ["value": .number(value), "thumbX": .number(thumbX), "thumbScale": .number(thumbScale),
          "pressed": .bool(isTracking)]
     }

@@ -121,15 +121,15 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     // MARK: - State
 
     /// The thumb centre's x, in the switch's own points.
-    public var thumbX: Double { motion.position.value }
+    package var thumbX: Double { motion.position.value }
     /// The thumb's scale: 1 at rest, ``LiquidSwitchMetrics/pressedScale`` pressed.
-    public var thumbScale: Double { motion.scale.value }
+    package var thumbScale: Double { motion.scale.value }
     /// The thumb's stretch: x is scaled by it and y by its inverse (1 at rest).
-    public var jiggle: Double { motion.jiggle.value }
+    package var jiggle: Double { motion.jiggle.value }
     /// How far the track colour has gone from off (0) to on (1).
-    public var colorFraction: Double { motion.colorFraction }
+    package var colorFraction: Double { motion.colorFraction }
     /// Whether a spring is moving (or a deferred release is pending).
-    public var isAnimating: Bool { !motion.isSettled }
+    package var isAnimating: Bool { !motion.isSettled }
 
     /// Sets the value; `animated` moves the thumb and colour on their springs (when the switch is in a run
     /// loop's tree), otherwise they jump. Sends no events and plays no haptic.
@@ -148,9 +148,9 @@ public final class LiquidSwitch: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size }
+    package var simulationState: [String: TraceValue] {
         [
             "isOn": .bool(value), "pressed": .bool(isHighlighted), "thumbX": .number(thumbX),
             "thumbScale": .number(thumbScale), "jiggle": .number(jiggle), "colorFraction": .number(colorFraction),

@@ -106,12 +106,12 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     // MARK: - Motion
 
     /// The lens centre's x in the bar's own (bounds) coordinates, as presented by its spring.
-    public var lensX: Double { lens.value }
+    package var lensX: Double { lens.value }
     /// The lens's presented scale (1 at rest, `1 + pressedGrowth / lensWidth` when fully grown; see
     /// ``LiquidTabBarMetrics/pressedGrowth``).
-    public var lensScale: Double { scaleSpring.value }
+    package var lensScale: Double { scaleSpring.value }
     /// Whether a spring is still moving (the bar then has work every frame).
-    public var isAnimating: Bool { !lens.isSettled || !scaleSpring.isSettled }
+    package var isAnimating: Bool { !lens.isSettled || !scaleSpring.isSettled }
 
     private var lens: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
@@ -263,9 +263,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
+    package var simulationState: [String: TraceValue] {
         ["selectedIndex": .number(Double(selectedIndex)), "lensX": .number(lensX), "lensScale": .number(lensScale),
          "pressed": .bool(isTracking)]
     }

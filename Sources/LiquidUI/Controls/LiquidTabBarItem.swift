@@ -14,7 +14,7 @@ public struct LiquidTabBarItem: Hashable, Sendable {
     }
 
     /// The badge's text, or `nil` when the badge is hidden.
-    public var badgeText: String? {
+    package var badgeText: String? {
         guard badge > 0 else { return nil }
         return badge > 99 ? "99+" : String(badge)
     }

@@ -48,7 +48,7 @@ public struct LiquidTheme: Hashable, Sendable {
     public func systemFill(alpha: Double) -> RGBA { systemFill.withAlpha(alpha) }
 
     /// The opacity of a control's content: 1 enabled, ``disabledOpacity`` (clamped to 0…1) disabled.
-    public func contentOpacity(isEnabled: Bool) -> Double {
+    package func contentOpacity(isEnabled: Bool) -> Double {
         isEnabled ? 1 : Swift.min(Swift.max(disabledOpacity, 0), 1)
     }
 }

@@ -30,8 +30,6 @@ import LiquidRaster
 public final class GlassButton: Control, SimulatableComponent {
     /// The default size, 168 × 52 pt.
     public static let defaultSize = Size(width: 168, height: 52)
-    /// The default accent colour (the standard theme's system blue).
-    public static let defaultAccent = GlassButtonAppearance.standard.accentColor
 
     /// The glass style.
     public var style: GlassButtonStyle { didSet { if style != oldValue { applyMaterial() } } }
@@ -69,7 +67,7 @@ public final class GlassButton: Control, SimulatableComponent {
     /// Run when the primary action fires (touch up inside).
     public var primaryAction: (@MainActor () -> Void)?
     /// How many times the primary action fired.
-    public private(set) var tapCount = 0
+    package private(set) var tapCount = 0
 
     /// Draws the simulation picture beneath the button (see the type's overview).
     package var showsSimulationBackdrop = false {
@@ -77,7 +75,7 @@ public final class GlassButton: Control, SimulatableComponent {
     }
 
     /// The glass the button is made of.
-    public let glassView: GlassEffectView
+    package let glassView: GlassEffectView
 
     private let symbolLayer = Layer()
     private let titleLayer = Layer()
@@ -86,7 +84,7 @@ public final class GlassButton: Control, SimulatableComponent {
 
     /// A button of `frame` with a title and/or symbol in `style`.
     public init(frame: Rect = Rect(origin: .zero, size: GlassButton.defaultSize), title: String? = nil,
-                symbol: Path? = nil, style: GlassButtonStyle = .glass, accentColor: RGBA = GlassButton.defaultAccent,
+                symbol: Path? = nil, style: GlassButtonStyle = .glass, accentColor: RGBA = GlassButtonAppearance.standard.accentColor,
                 metrics: GlassButtonMetrics = .standard) {
         self.style = style
         var appearance = GlassButtonAppearance.standard
@@ -122,10 +120,10 @@ public final class GlassButton: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size }
-    public var simulationPadding: Double { metrics.simulationPadding }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size }
+    package var simulationPadding: Double { metrics.simulationPadding }
+    package var simulationState: [String: TraceValue] {
         [
             "pressed": .bool(isTracking), "highlighted": .bool(isHighlighted), "scale": .number(glassView.pressScale),
             "tapCount": .number(Double(tapCount)),

@@ -54,7 +54,7 @@ open class GlassContainerView: View {
     }
 
     /// The registered glass views, in registration order (their glass draws in this order).
-    public private(set) var glassChildren: [GlassEffectView] = []
+    package private(set) var glassChildren: [GlassEffectView] = []
 
     private let host = GlassSurfaceHost(name: "GlassContainerView.glass")
     private var materializeProgress = GlassProgress(1)
@@ -68,16 +68,16 @@ open class GlassContainerView: View {
     }
 
     /// How materialized the glass is now (0…1).
-    public var materialize: Double { materializeProgress.value }
+    package var materialize: Double { materializeProgress.value }
 
     /// Whether a materialize ramp or a morph is running.
-    public var isAnimating: Bool { !materializeProgress.isSettled || host.isMorphing }
+    package var isAnimating: Bool { !materializeProgress.isSettled || host.isMorphing }
 
     /// The glass renderer's cache and backdrop revision: one for all children.
     package var glassState: GlassBackdropState { host.state }
 
     /// The morph's progress (1 when none runs).
-    public var morphProgress: Double { host.morphProgress }
+    package var morphProgress: Double { host.morphProgress }
 
     // MARK: - Children
 

@@ -86,7 +86,7 @@ open class GlassEffectView: View {
     package let backdropProbe = GlassBackdropProbe()
 
     /// The container this view's glass belongs to, if any.
-    public private(set) weak var container: GlassContainerView?
+    package private(set) weak var container: GlassContainerView?
 
     private let host = GlassSurfaceHost(name: "GlassEffectView.glass")
     private var press = GlassPressMotion()
@@ -122,19 +122,19 @@ open class GlassEffectView: View {
     // MARK: - State
 
     /// The material that ``style``, ``tint`` and ``isProminent`` describe.
-    public var material: GlassMaterial { GlassMaterial(style: style, tint: tint, prominent: isProminent) }
+    package var material: GlassMaterial { GlassMaterial(style: style, tint: tint, prominent: isProminent) }
 
     /// How materialized the glass is now: 0 none … 1 full (standalone glass; 1 in a container).
-    public var materialize: Double { container == nil ? materializeProgress.value : (isGlassActive ? 1 : 0) }
+    package var materialize: Double { container == nil ? materializeProgress.value : (isGlassActive ? 1 : 0) }
 
     /// The press progress (0 released … 1 pressed; a spring may overshoot slightly).
-    public var pressProgress: Double { press.progress }
+    package var pressProgress: Double { press.progress }
 
     /// The current scale of the glass and its content from the press (1 at rest).
-    public var pressScale: Double { press.scale }
+    package var pressScale: Double { press.scale }
 
     /// Whether a spring or morph is moving.
-    public var isAnimating: Bool { !press.isSettled || !materializeProgress.isSettled || host.isMorphing }
+    package var isAnimating: Bool { !press.isSettled || !materializeProgress.isSettled || host.isMorphing }
 
     /// The glass renderer's cache and backdrop revision (for a standalone view).
     package var glassState: GlassBackdropState { host.state }
