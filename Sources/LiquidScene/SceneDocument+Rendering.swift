@@ -34,7 +34,7 @@ extension SceneDocument {
     /// composed with its groups' transforms as the format defines, as its ``Layer/transform``; group
     /// layers themselves carry no transform but ``Layer/rendersAsGroup`` and their filters; text layers
     /// are zero-sized layers at their transformed anchor (text is moved, never rotated or scaled); glass
-    /// layers draw through a ``GlassBackdrop`` effect.
+    /// layers draw through a glass backdrop effect.
     /// - Throws: ``RasterError`` when an image or font file cannot be read.
     @MainActor
     public func makeLayerTree() throws -> Layer {
