@@ -35,7 +35,7 @@ public struct AlphaThreshold: Sendable, Hashable {
     }
 
     /// The weight (0…1) of the output colour for an input alpha in 0…1.
-    public func weight(alpha: Double) -> Double {
+    package func weight(alpha: Double) -> Double {
         if edgeWidth == 0 { return alpha >= threshold ? 1 : 0 }
         let low = threshold - edgeWidth / 2
         let t = Swift.min(Swift.max((alpha - low) / edgeWidth, 0), 1)

@@ -28,9 +28,9 @@ public struct Canvas: Sendable {
     /// User space (points) → the pixmap's point space. Starts as the identity.
     public var transform: AffineTransform = .identity
     /// How drawing combines with the destination (source-over unless changed).
-    public var blender: SpanBlender = .sourceOver
+    package var blender: SpanBlender = .sourceOver
     /// The current clip in pixels, or `nil` when nothing is clipped.
-    public private(set) var clipMask: ClipMask?
+    package private(set) var clipMask: ClipMask?
     private var stack: [(AffineTransform, ClipMask?, SpanBlender)] = []
 
     /// Flattening tolerance, in device pixels.

@@ -20,7 +20,7 @@ public enum Displacement {
     ///   ±12 px field: ~0.45 ms, against OpenCV `remap`'s ~0.59 ms in the same run; the portable SSE2 path
     ///   ~0.95 ms). `.clamp` takes the eight- or four-pixel path everywhere; `.transparent` falls back to
     ///   per-pixel Float where a tap leaves the source.
-    public static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode = .clamp,
+    package static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode = .clamp,
                              into destination: MutablePixmapView) throws(RasterError) {
         try remap(source, by: field, edgeMode: edgeMode, into: destination, kernels: .automatic)
     }
@@ -293,7 +293,7 @@ public enum Displacement {
 
     /// A remapped copy of `source` (the field's size, `source`'s scale).
     /// - Throws: ``RasterError/invalidSize(_:)`` as the destination cannot be made.
-    public static func remapped(_ source: Pixmap, by field: DisplacementField,
+    package static func remapped(_ source: Pixmap, by field: DisplacementField,
                                 edgeMode: EdgeMode = .clamp) throws(RasterError) -> Pixmap {
         var out = try Pixmap(width: field.width, height: field.height, scale: source.scale)
         try source.withView { (src) throws(RasterError) in

@@ -107,13 +107,13 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     // MARK: Process-wide settings
 
     /// Directories ``init(family:style:)`` searches, in order.
-    public static let defaultSearchPaths = [
+    package static let defaultSearchPaths = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
         "/usr/local/share/fonts", "/Library/Fonts",
     ]
 
     /// Font files ``fallback()`` tries, in order.
-    public static let defaultFallbackPaths = [
+    package static let defaultFallbackPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf", "/Library/Fonts/DejaVuSans.ttf",
     ]
@@ -123,14 +123,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// Directories searched by ``init(family:style:)``, in order (initially ``defaultSearchPaths``).
     /// Reading and setting are thread-safe; a change affects lookups that start after it.
-    public static var searchPaths: [String] {
+    package static var searchPaths: [String] {
         get { searchPathStorage.withLock { $0 } }
         set { searchPathStorage.withLock { $0 = newValue } }
     }
 
     /// Font files tried by ``fallback()``, in order (initially ``defaultFallbackPaths``).
     /// Reading and setting are thread-safe; a change affects lookups that start after it.
-    public static var fallbackPaths: [String] {
+    package static var fallbackPaths: [String] {
         get { fallbackPathStorage.withLock { $0 } }
         set { fallbackPathStorage.withLock { $0 = newValue } }
     }

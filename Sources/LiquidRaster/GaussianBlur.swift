@@ -51,11 +51,11 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// Blurs the pixels of `view` in place, using `workspace` for scratch memory.
-    public func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
+    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
         apply(to: view, workspace: workspace, kernels: .automatic)
     }
 
-    /// As ``apply(to:workspace:)`` with a chosen implementation: `.portable` forces the Swift code even
+    /// As `apply(to:workspace:)` with a chosen implementation: `.portable` forces the Swift code even
     /// where the AVX2 kernels would run (tests compare the two; they write the same bytes).
     package func apply(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
         guard sigma > 0, view.width > 0, view.height > 0 else { return }
@@ -82,7 +82,12 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// A blurred copy of `pixmap`.
-    public func applied(to pixmap: Pixmap, workspace: BlurWorkspace = BlurWorkspace()) -> Pixmap {
+    public func applied(to pixmap: Pixmap) -> Pixmap {
+        applied(to: pixmap, workspace: BlurWorkspace())
+    }
+
+    /// A blurred copy of `pixmap`, using `workspace` for scratch memory.
+    package func applied(to pixmap: Pixmap, workspace: BlurWorkspace) -> Pixmap {
         var copy = pixmap
         copy.withMutableView { apply(to: $0, workspace: workspace) }
         return copy

@@ -25,7 +25,7 @@ public struct LumaThreshold: Sendable, Hashable {
     }
 
     /// The luma of a premultiplied pixel's un-premultiplied colour (0 for a transparent pixel).
-    public static func luma(_ pixel: PremultipliedRGBA8) -> Double {
+    package static func luma(_ pixel: PremultipliedRGBA8) -> Double {
         guard pixel.alpha > 0 else { return 0 }
         let a = Double(pixel.alpha)
         return (0.2126 * Double(pixel.red) + 0.7152 * Double(pixel.green) + 0.0722 * Double(pixel.blue)) / a

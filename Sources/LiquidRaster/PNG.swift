@@ -24,22 +24,22 @@ import CZlib
 /// All functions are safe to call from any thread (every call uses its own `png_image`).
 public enum PNG {
     /// The facts in a PNG's `IHDR` chunk.
-    public struct Header: Hashable, Sendable {
+    package struct Header: Hashable, Sendable {
         /// The PNG colour types.
-        public enum ColorType: UInt8, Sendable {
+        package enum ColorType: UInt8, Sendable {
             case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
         }
 
-        public let width: Int
-        public let height: Int
+        package let width: Int
+        package let height: Int
         /// Bits per sample (per palette index for palette images): 1, 2, 4, 8 or 16.
-        public let bitDepth: Int
-        public let colorType: ColorType
+        package let bitDepth: Int
+        package let colorType: ColorType
         /// Adam7 interlacing.
-        public let isInterlaced: Bool
+        package let isInterlaced: Bool
 
         /// Bits per pixel in the (unfiltered) image data.
-        public var bitsPerPixel: Int {
+        package var bitsPerPixel: Int {
             switch colorType {
             case .grey, .palette: return bitDepth
             case .greyAlpha: return 2 * bitDepth
@@ -51,7 +51,7 @@ public enum PNG {
         /// Parses the signature and the `IHDR` chunk (which must come first, be 13 bytes and have a valid CRC).
         /// - Throws: ``RasterError/image(_:)`` when the bytes are not a PNG or the header is invalid. The size
         ///   is not checked against the pixmap limits here; ``PNG/decode(_:scale:)`` does that.
-        public init(parsing bytes: [UInt8]) throws(RasterError) {
+        package init(parsing bytes: [UInt8]) throws(RasterError) {
             guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
                 throw .image(bytes.isEmpty ? "not a PNG image: the data is empty"
                                            : "not a PNG image: the 8-byte PNG signature is missing")

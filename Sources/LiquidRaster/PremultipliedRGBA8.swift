@@ -42,12 +42,12 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The four bytes in memory order R, G, B, A packed into a little-endian `UInt32`.
-    @inlinable public var packed: UInt32 {
+    @inlinable package var packed: UInt32 {
         UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
     }
 
     @inlinable
-    public init(packed: UInt32) {
+    package init(packed: UInt32) {
         self.red = UInt8(truncatingIfNeeded: packed)
         self.green = UInt8(truncatingIfNeeded: packed >> 8)
         self.blue = UInt8(truncatingIfNeeded: packed >> 16)

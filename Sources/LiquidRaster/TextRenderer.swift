@@ -48,7 +48,7 @@ public struct TextRenderer: Sendable {
     public var kerning: Bool
 
     /// Largest accepted em size in pixels (points × scale); glyph bitmaps beyond it would be tens of MB each.
-    public static let maximumPixelSize = 2048.0
+    package static let maximumPixelSize = 2048.0
 
     public init(font: Font, size: Double, color: RGBA = .black, alignment: Alignment = .left, kerning: Bool = true) {
         self.font = font

@@ -11,15 +11,15 @@
 /// Smooth content gives much smaller errors. The mask is read per pixel, so a sharp mask edge gives a sharp
 /// transition.
 /// - Complexity: (L − 1) blurs plus one blend pass; memory for L − 1 blurred copies.
-public struct VariableBlur: Sendable, Hashable {
-    public let maximumSigma: Double
-    public let edgeMode: EdgeMode
+package struct VariableBlur: Sendable, Hashable {
+    package let maximumSigma: Double
+    package let edgeMode: EdgeMode
     /// Number of σ levels including σ = 0 (2…16).
-    public let levels: Int
+    package let levels: Int
 
     /// - Throws: ``RasterError/invalidParameter(_:)`` naming `maximumSigma` (negative or not finite) or
     ///   `levels` (outside 2…16).
-    public init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(RasterError) {
+    package init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(RasterError) {
         guard maximumSigma.isFinite, maximumSigma >= 0 else {
             throw .invalidParameter("variable blur maximum sigma \(maximumSigma) must be finite and ≥ 0")
         }
@@ -33,7 +33,7 @@ public struct VariableBlur: Sendable, Hashable {
 
     /// Blurs `view` in place with the per-pixel strength in `mask` (same size).
     /// - Throws: ``RasterError/invalidSize(_:)`` when the mask's size differs from the view's.
-    public func apply(to view: MutablePixmapView, mask: CoverageMask,
+    package func apply(to view: MutablePixmapView, mask: CoverageMask,
                       workspace: BlurWorkspace = BlurWorkspace()) throws(RasterError) {
         guard mask.width == view.width, mask.height == view.height else {
             throw .invalidSize("a \(mask.width)×\(mask.height) mask does not match the \(view.width)×\(view.height) image")
