@@ -45,11 +45,11 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
     /// `ln d`, the natural logarithm of the per-millisecond factor; always negative and finite.
     ///
     /// Computed as `log(onePlus: d − 1)`, which is accurate for rates close to 1 where `d − 1` is exact.
-    public var logPerMillisecond: Double { Double.log(onePlus: perMillisecond - 1) }
+    package var logPerMillisecond: Double { Double.log(onePlus: perMillisecond - 1) }
 
     /// The exponential decay constant in 1/s: `k = −1000·ln d`, so the velocity falls as `e^(−k·t)`.
     /// Always positive and finite.
-    public var decayConstant: Double { -1000 * logPerMillisecond }
+    package var decayConstant: Double { -1000 * logPerMillisecond }
 
     public var description: String { "DecelerationRate(\(perMillisecond) per ms)" }
 }

@@ -35,7 +35,7 @@ public struct FixedStepClock: Hashable, Sendable {
     /// The default cap on steps per advance: 240 (two seconds at 120 steps a second).
     public static let defaultMaximumCatchUpSteps = 240
     /// A frame is late when it comes more than this many nominal intervals after the simulated time.
-    public static let lateFrameFactor = 1.5
+    package static let lateFrameFactor = 1.5
 
     /// The simulation step, seconds (> 0).
     public let step: Double
@@ -46,11 +46,11 @@ public struct FixedStepClock: Hashable, Sendable {
     /// The most steps one ``advance(to:)`` takes (≥ 1).
     public let maximumCatchUpSteps: Int
     /// The time of step 0 (moved forward by dropped time).
-    public private(set) var origin: Double
+    package private(set) var origin: Double
     /// Steps taken since ``origin``.
-    public private(set) var stepsTaken = 0
+    package private(set) var stepsTaken = 0
     /// Time not simulated since creation: late frames under ``LateFramePolicy/pause`` and time beyond the cap.
-    public private(set) var droppedTime = 0.0
+    package private(set) var droppedTime = 0.0
 
     /// A clock whose step 0 is at `start`.
     ///
@@ -94,7 +94,7 @@ public struct FixedStepClock: Hashable, Sendable {
     public var time: Double { time(ofStep: stepsTaken) }
 
     /// The time at which step `k` (counted from ``origin``) ends.
-    public func time(ofStep k: Int) -> Double { origin + Double(k) * step }
+    package func time(ofStep k: Int) -> Double { origin + Double(k) * step }
 
     /// Starts counting steps again from `time` (when a motion starts from rest); a non-finite time is
     /// ignored.

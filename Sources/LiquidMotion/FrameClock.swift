@@ -25,9 +25,9 @@ public final class FrameClock {
     /// The most recent frame, if any.
     public private(set) var lastTick: FrameTick?
     /// Timestamps dropped for being non-finite or not increasing.
-    public private(set) var rejectedTimestamps = 0
+    package private(set) var rejectedTimestamps = 0
     /// Frame time discarded by ``maximumDelta``.
-    public private(set) var clampedTime = 0.0
+    package private(set) var clampedTime = 0.0
     /// The longest frame duration delivered; `nil` for no limit.
     public var maximumDelta: Double?
 

@@ -78,7 +78,7 @@ public struct PauseDetector: Sendable {
     }
 
     /// The velocities kept, oldest first, in points per second.
-    public var recentVelocities: [Vector2] { Array(velocities) }
+    package var recentVelocities: [Vector2] { Array(velocities) }
 
     /// Records the gesture's current `velocity` (points per second) and `offset` from its start (points),
     /// and returns whether it is paused now (also available as ``isPaused``).

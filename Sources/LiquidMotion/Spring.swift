@@ -139,7 +139,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// SwiftUI's bounce: 1 − ζ when ζ ≤ 1, 1/ζ − 1 when over-damped (negative).
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
     /// Decay rate of the envelope, λ = ζ·ω₀ (1/s).
-    public var decayRate: Double { dampingRatio * naturalFrequency }
+    package var decayRate: Double { dampingRatio * naturalFrequency }
 
     /// The time after which the unit step response (displacement 1, velocity 0) stays within 0.001 of the
     /// target for good — computed exactly from the closed form, not from an envelope approximation.

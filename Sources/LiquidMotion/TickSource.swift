@@ -8,27 +8,27 @@ public protocol TickSource: AnyObject {
 }
 
 /// A tick source driven by hand: tests and headless runs call ``tick(at:)`` or ``advance(by:)``.
-public final class ManualTickSource: TickSource {
+package final class ManualTickSource: TickSource {
     private var handler: ((Double) -> Void)?
     /// The last timestamp delivered (seconds).
-    public private(set) var now: Double
+    package private(set) var now: Double
 
-    public init(startingAt start: Double = 0) { now = start }
+    package init(startingAt start: Double = 0) { now = start }
 
-    public func start(_ handler: @escaping (Double) -> Void) { self.handler = handler }
-    public func stop() { handler = nil }
+    package func start(_ handler: @escaping (Double) -> Void) { self.handler = handler }
+    package func stop() { handler = nil }
 
     /// Delivers a frame at `timestamp` (ignored by the clock unless it is later than the previous one).
-    public func tick(at timestamp: Double) {
+    package func tick(at timestamp: Double) {
         now = timestamp
         handler?(timestamp)
     }
 
     /// Delivers a frame `dt` seconds after the previous one.
-    public func advance(by dt: Double) { tick(at: now + dt) }
+    package func advance(by dt: Double) { tick(at: now + dt) }
 
     /// Delivers `count` frames spaced `interval` seconds apart.
-    public func run(frames count: Int, interval: Double) {
+    package func run(frames count: Int, interval: Double) {
         for _ in 0..<Swift.max(0, count) { advance(by: interval) }
     }
 }

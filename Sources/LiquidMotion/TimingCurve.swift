@@ -21,7 +21,7 @@ public struct TimingCurve: Hashable, Sendable {
     public let y2: Double
 
     /// The largest `|x(s) − progress|` that ``value(at:)`` and ``slope(at:)`` accept.
-    public static let solverTolerance = 1e-9
+    package static let solverTolerance = 1e-9
 
     /// Straight line: value equals progress.
     public static let linear = TimingCurve(unchecked: 0, 0, 1, 1)

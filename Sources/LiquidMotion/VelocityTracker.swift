@@ -32,11 +32,11 @@ public struct VelocityTracker: Sendable {
     }
 
     /// One touch position, in points, at a time in seconds.
-    public struct Sample: Hashable, Sendable {
-        public var position: Point
-        public var time: Double
+    package struct Sample: Hashable, Sendable {
+        package var position: Point
+        package var time: Double
 
-        public init(position: Point, time: Double) {
+        package init(position: Point, time: Double) {
             self.position = position
             self.time = time
         }
@@ -53,11 +53,11 @@ public struct VelocityTracker: Sendable {
     public let capacity: Int
 
     /// The fewest samples a fit needs; with fewer the velocity is `.zero`.
-    public static let minimumSampleCount = 3
+    package static let minimumSampleCount = 3
 
     /// Time comparisons against ``horizon`` and ``maximumGap`` allow this much slack, in seconds
     /// (one microsecond), so that a sample exactly on a boundary is not lost to rounding.
-    public static let timeTolerance = 1e-6
+    package static let timeTolerance = 1e-6
 
     private var ring: Deque<Sample> = []
 
@@ -99,7 +99,7 @@ public struct VelocityTracker: Sendable {
     }
 
     /// The stored samples, oldest first (at most ``capacity``).
-    public var samples: [Sample] { Array(ring) }
+    package var samples: [Sample] { Array(ring) }
 
     /// Records the touch at `position` (points) at `time` (seconds, any origin).
     ///
