@@ -31,9 +31,9 @@ public final class Compositor {
     /// Pixels per point.
     public let scale: Double
     /// Side of the square screen tiles, in pixels.
-    public let tileSize: Int
+    package let tileSize: Int
     /// The colour beneath everything.
-    public let background: PremultipliedRGBA8
+    package let background: PremultipliedRGBA8
     /// The image as of the last render.
     public private(set) var image: Pixmap
     /// What the last render did.

@@ -35,16 +35,16 @@ public final class ForceGestureRecognizer: GestureRecognizer {
     // The defaults satisfy ForceHysteresis's requirement reset < confirm ≤ activate.
     package nonisolated static let standardHysteresis = ForceHysteresis.standard
 
-    public override func touchBegan(_ touch: Touch) {
+    package override func touchBegan(_ touch: Touch) {
         hysteresis.reset()
         sample(touch.force)
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    package override func touchMoved(_ touch: Touch) {
         sample(touch.force)
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    package override func touchEnded(_ touch: Touch) {
         force = touch.force
         hysteresis.reset()
         if state == .possible {
@@ -54,12 +54,12 @@ public final class ForceGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchCancelled(_ touch: Touch) {
+    package override func touchCancelled(_ touch: Touch) {
         hysteresis.reset()
         super.touchCancelled(touch)
     }
 
-    public override func reset() {
+    package override func reset() {
         force = 0
         latestEvent = nil
         hysteresis.reset()

@@ -78,7 +78,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         translation = newValue
     }
 
-    public override func touchBegan(_ touch: Touch) {
+    package override func touchBegan(_ touch: Touch) {
         origin = touch.location
         translation = .zero
         velocityTracker.reset()
@@ -87,7 +87,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         if instantBegan { transition(to: .began) }
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    package override func touchMoved(_ touch: Touch) {
         velocityTracker.addSample(touch.location, at: touch.timestamp)
         translation = touch.location - origin
         switch state {
@@ -104,7 +104,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    package override func touchEnded(_ touch: Touch) {
         velocityTracker.addSample(touch.location, at: touch.timestamp)
         translation = touch.location - origin
         if state == .possible {
@@ -114,7 +114,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func reset() {
+    package override func reset() {
         translation = .zero
         pauseDetector.reset()
     }

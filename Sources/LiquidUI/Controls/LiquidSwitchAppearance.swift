@@ -1,7 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 
-/// The colours and finish of a ``LiquidSwitch`` (colours from ``LiquidTheme``).
+/// The colours of a ``LiquidSwitch`` (from ``LiquidTheme`` by default); the finish (pressed-thumb lens,
+/// shading, shadow) is the back-port's.
 ///
 /// The track colour is ``onColor`` composited over ``offColor`` with an animated alpha
 /// (`GooParameters.mixedColor`), not an RGB blend, so a translucent off colour stays right; it is the
@@ -16,16 +17,16 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// The thumb at rest (default: white).
     public var thumbColor: RGBA
     /// The thumb's alpha multiplier when fully pressed (0…1; default 0.3).
-    public var pressedThumbOpacity: Double
+    package var pressedThumbOpacity: Double = 0.3
     /// How much of the track colour (its alpha multiplier, 0…1) tints a fully pressed thumb, beneath the
     /// thumb colour: the lens seems to let the track through (default 0.35).
-    public var pressedTrackTint: Double
+    package var pressedTrackTint: Double = 0.35
     /// Width in points of the rim of track colour left around a fully pressed thumb (default 1.5).
-    public var pressedRimWidth: Double
+    package var pressedRimWidth: Double = 1.5
     /// The baked inner shading of the thumb (shadow with multiply, highlights with screen).
     package var thumbShading: BakedShading = LiquidSwitchAppearance.defaultThumbShading
     /// Opacity (0…1) of the soft shadow the thumb casts on the track (default 0.18).
-    public var thumbShadowOpacity: Double
+    package var thumbShadowOpacity: Double = 0.18
     /// The final softening of the goo edge (default `defaultEdgeSoftening`).
     package var edgeSoftening: EdgeSoftening = LiquidSwitchAppearance.defaultEdgeSoftening
     /// The opacity of a disabled switch (default: the theme's, 0.5).
@@ -45,30 +46,26 @@ public struct LiquidSwitchAppearance: Hashable, Sendable {
     public static let standard = LiquidSwitchAppearance()
 
     /// The alpha of the off track over the theme's system fill: 0.2.
-    public static let offTrackAlpha = 0.2
+    package static let offTrackAlpha = 0.2
 
-    /// The look with `theme`'s colours (off track: its system fill at ``offTrackAlpha``) and disabled
-    /// opacity, and the default finish.
+    /// The look with `theme`'s colours (off track: its system fill at 20 % alpha) and disabled opacity,
+    /// and the default finish.
     public init(theme: LiquidTheme) {
         self.init(offColor: theme.systemFill(alpha: Self.offTrackAlpha), onColor: theme.onColor,
                   thumbColor: theme.thumbColor, disabledOpacity: theme.disabledOpacity)
     }
 
-    /// A look with the given colours and finish; every argument defaults to the standard look's value.
+    /// A look with the given colours and the default finish; every argument defaults to the standard
+    /// look's value.
     public init(
-        offColor: RGBA = LiquidTheme.standard.systemFill(alpha: LiquidSwitchAppearance.offTrackAlpha),
+        offColor: RGBA = LiquidTheme.standard.systemFill(alpha: 0.2),
         onColor: RGBA = LiquidTheme.standard.onColor,
-        thumbColor: RGBA = LiquidTheme.standard.thumbColor, pressedThumbOpacity: Double = 0.3,
-        pressedTrackTint: Double = 0.35, pressedRimWidth: Double = 1.5, thumbShadowOpacity: Double = 0.18,
+        thumbColor: RGBA = LiquidTheme.standard.thumbColor,
         disabledOpacity: Double = LiquidTheme.standard.disabledOpacity
     ) {
         self.offColor = offColor
         self.onColor = onColor
         self.thumbColor = thumbColor
-        self.pressedThumbOpacity = pressedThumbOpacity
-        self.pressedTrackTint = pressedTrackTint
-        self.pressedRimWidth = pressedRimWidth
-        self.thumbShadowOpacity = thumbShadowOpacity
         self.disabledOpacity = disabledOpacity
     }
 
