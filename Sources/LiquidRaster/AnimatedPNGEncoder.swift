@@ -19,12 +19,12 @@
 public struct AnimatedPNGEncoder: Sendable {
     /// How long a frame stays on screen: `numerator / denominator` seconds, as APNG stores it.
     public struct Delay: Hashable, Sendable, CustomStringConvertible {
-        public let numerator: UInt16
-        public let denominator: UInt16
+        package let numerator: UInt16
+        package let denominator: UInt16
 
-        /// - Throws: ``RasterError/invalidParameter(_:)`` for a zero denominator (APNG would read it as 1/100,
+        /// - Throws: `RasterError.invalidParameter` for a zero denominator (APNG would read it as 1/100,
         ///   which is better said explicitly).
-        public init(numerator: UInt16, denominator: UInt16) throws(RasterError) {
+        package init(numerator: UInt16, denominator: UInt16) throws(RasterError) {
             guard denominator > 0 else { throw .invalidParameter("frame delay denominator must be positive") }
             self.numerator = numerator
             self.denominator = denominator

@@ -42,7 +42,7 @@ public struct Canvas: Sendable {
     }
 
     /// User space → device pixels.
-    public var deviceTransform: AffineTransform {
+    package var deviceTransform: AffineTransform {
         transform.concatenating(AffineTransform(scale: pixmap.scale))
     }
 

@@ -37,15 +37,15 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The font file.
     public let path: String
     /// The face inside the file (0 for ordinary single-face files).
-    public let faceIndex: Int
+    package let faceIndex: Int
     /// The family name the font declares, e.g. `DejaVu Sans`.
     public let familyName: String
     /// The style name the font declares, e.g. `Bold`.
     public let styleName: String
     /// Design units per em.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Whether the font has a kerning table FreeType can apply (`kern`).
-    public let hasKerning: Bool
+    package let hasKerning: Bool
 
     /// Opens the face `faceIndex` of the font file at `path`.
     /// - Throws: ``RasterError/font(_:)`` naming the path and the reason (missing, unreadable, not a font).

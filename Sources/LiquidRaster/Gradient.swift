@@ -65,7 +65,7 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The straight colour at `t` (spread applied), interpolated as ``interpolation`` says.
-    public func color(at t: Double) -> RGBA {
+    package func color(at t: Double) -> RGBA {
         let u = Gradient.spread(t, spread)
         guard let upper = stops.firstIndex(where: { $0.position > u }) else { return stops[stops.count - 1].color }
         guard upper > 0 else { return stops[0].color }

@@ -48,7 +48,7 @@ public struct MutablePixmapView {
     }
 
     /// The part of this view inside `rect` (clipped to the view), sharing its pixels.
-    public func region(_ rect: PixelRect) -> MutablePixmapView {
+    package func region(_ rect: PixelRect) -> MutablePixmapView {
         let r = readOnly.clippedRect(rect)
         return MutablePixmapView(base: base + r.y * rowBytes + 4 * r.x, width: r.width, height: r.height,
                                  rowBytes: rowBytes)

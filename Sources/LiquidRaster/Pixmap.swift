@@ -98,7 +98,7 @@ public struct Pixmap: Equatable, Sendable {
     /// The size in points (pixels divided by scale).
     public var sizeInPoints: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
     /// The whole image as a pixel rect.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     /// The premultiplied R, G, B, A bytes, row-major.
     public var bytes: [UInt8] { storage }
 
@@ -131,8 +131,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// Calls `body` with a mutable view of the pixels inside `rect` (clipped to the image), in place.
-    @inlinable
-    public mutating func withMutableRegion<R, E: Error>(_ rect: PixelRect, _ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R {
+    package mutating func withMutableRegion<R, E: Error>(_ rect: PixelRect, _ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R {
         try withMutableView { (view) throws(E) -> R in try body(view.region(rect)) }
     }
 
@@ -151,7 +150,7 @@ public struct Pixmap: Equatable, Sendable {
 
     /// A copy of the pixels inside `rect` (clipped), keeping the scale.
     /// - Throws: ``RasterError/invalidSize(_:)`` if the clipped rect is empty.
-    public func cropped(to rect: PixelRect) throws(RasterError) -> Pixmap {
+    package func cropped(to rect: PixelRect) throws(RasterError) -> Pixmap {
         guard let r = rect.intersection(bounds) else {
             throw .invalidSize("crop rect \(rect) does not overlap the \(width)×\(height) image")
         }

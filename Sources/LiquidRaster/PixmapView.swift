@@ -38,7 +38,7 @@ public struct PixmapView {
     }
 
     /// The part of this view inside `rect` (clipped to the view), sharing its pixels.
-    public func region(_ rect: PixelRect) -> PixmapView {
+    package func region(_ rect: PixelRect) -> PixmapView {
         let r = clippedRect(rect)
         return PixmapView(base: base + r.y * rowBytes + 4 * r.x, width: r.width, height: r.height, rowBytes: rowBytes)
     }

@@ -23,7 +23,7 @@ extension SceneDocument {
         // tiling, and one tile draws every pixel at the same offset as a canvas-sized image would.
         let side = Int((Swift.max(width, height) * s).rounded(.up))
         let compositor = try Compositor(size: size, scale: s, tileSize: Swift.min(Swift.max(side, 16), 1024))
-        return try compositor.render(try makeLayerTree()).image
+        return try compositor.render(try makeLayerTree())
     }
 
     /// The scene as a LiquidUI layer tree whose root covers ``bounds``: ready for a ``Compositor`` of the

@@ -92,13 +92,20 @@ public final class Compositor {
     /// without telling its layer).
     public func setNeedsFullRender() { needsFullRender = true }
 
-    /// Brings the image up to date with the tree under `root` and returns it with the device rect that
-    /// changed, or `nil` damage when no pixel needed redrawing.
-    /// - Throws: a filter's or text's ``RasterError`` for bad parameters, or a backdrop effect's error; the
+    /// Brings the image up to date with the tree under `root` and returns it. Only the tiles whose
+    /// content changed since the last render are redrawn, and the result equals a full render byte for
+    /// byte.
+    /// - Throws: a filter's or text's `RasterError` for bad parameters, or a backdrop effect's error; the
     ///   image may then be partly updated, and the next render redraws everything.
     /// - Complexity: O(1) when nothing changed; otherwise O(layers) to rebuild the render tree plus pixel
     ///   work proportional to the damaged tiles (and to any filter group that changed).
-    public func render(_ root: Layer) throws -> (image: Pixmap, damage: PixelRect?) {
+    public func render(_ root: Layer) throws -> Pixmap {
+        try renderFrame(root).image
+    }
+
+    /// ``render(_:)``, also returning the device rect that changed (`nil` damage when no pixel needed
+    /// redrawing).
+    package func renderFrame(_ root: Layer) throws -> (image: Pixmap, damage: PixelRect?) {
         if hasRendered, !needsFullRender, root === lastRoot, root.subtreeStamp <= renderedStamp {
             statistics = RenderStatistics()
             statistics.wasIdle = true

@@ -228,7 +228,7 @@ public final class UIRunLoop {
         var damage: PixelRect?
         if let compositor {
             do {
-                let rendered = try compositor.render(root.layer)
+                let rendered = try compositor.renderFrame(root.layer)
                 image = rendered.image
                 damage = rendered.damage
                 renderError = nil

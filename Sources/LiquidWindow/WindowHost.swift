@@ -154,7 +154,7 @@ public final class WindowHost {
     private func present(now: Double) {
         lastTick = now
         do {
-            let frame = try compositor.render(runLoop.root.layer)
+            let frame = try compositor.renderFrame(runLoop.root.layer)
             if isOpen, let damage = frame.damage { window.show(frame.image, rect: damage) }
         } catch {
             failure = error
