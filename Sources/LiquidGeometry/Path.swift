@@ -47,7 +47,7 @@ public struct Path: Hashable, Sendable {
 
     /// The largest number of segments ``flattened(tolerance:)`` emits for one curve; beyond it the error
     /// bound is given up so that absurd coordinates cannot exhaust time or memory.
-    public static let maximumSegmentsPerCurve = 10_000
+    package static let maximumSegmentsPerCurve = 10_000
 
     /// The handle length, as a fraction of the radius, of a cubic approximating a quarter circle:
     /// `4/3·tan(θ/4)` with `θ = π/2` (≈ 0.5523). The cubic passes through the arc's ends and midpoint with the
@@ -356,7 +356,7 @@ public struct Path: Hashable, Sendable {
     /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite tolerance,
     ///   ``GeometryError/negative(_:)`` for a negative one and ``GeometryError/outOfRange(_:)`` for zero.
     /// - Complexity: O(number of commands + number of emitted points).
-    public func flattened(tolerance: Double) throws(GeometryError) -> [Polyline] {
+    package func flattened(tolerance: Double) throws(GeometryError) -> [Polyline] {
         guard tolerance.isFinite else { throw .nonFinite("flattening tolerance \(tolerance)") }
         guard tolerance >= 0 else { throw .negative("flattening tolerance \(tolerance)") }
         guard tolerance > 0 else { throw .outOfRange("flattening tolerance 0 (it must be greater than zero)") }
