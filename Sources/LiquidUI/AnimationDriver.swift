@@ -14,21 +14,21 @@ import LiquidMotion
 /// ``FixedStepClock/LateFramePolicy/catchUp`` takes the missing steps instead. Headless runs at a fixed
 /// frame rate are never late, so the policy does not change them.
 @MainActor
-public final class AnimationDriver {
+package final class AnimationDriver {
     /// The simulation step of every clock this driver makes, seconds.
     package static let step = FixedStepClock.defaultStep
 
     /// The nominal interval between frames, seconds (the hosting run loop's ``UIRunLoop/frameInterval``).
     package internal(set) var frameInterval: Double
     /// What a late frame does to clocks made from now on (default ``FixedStepClock/LateFramePolicy/pause``).
-    public var lateFramePolicy: FixedStepClock.LateFramePolicy = .pause
+    package var lateFramePolicy: FixedStepClock.LateFramePolicy = .pause
     /// Identifies a registered callback.
-    public struct Handle: Hashable, Sendable {
+    package struct Handle: Hashable, Sendable {
         let id: Int
     }
 
     /// A per-frame callback: `(time, delta)` in seconds; returns whether to keep running.
-    public typealias Callback = @MainActor (_ time: Double, _ delta: Double) -> Bool
+    package typealias Callback = @MainActor (_ time: Double, _ delta: Double) -> Bool
 
     private var callbacks: [(id: Int, body: Callback)] = []
     private var nextID = 0
@@ -53,18 +53,18 @@ public final class AnimationDriver {
     package var count: Int { callbacks.count }
 
     /// Whether any callback is registered (the run loop then has work every frame).
-    public var isAnimating: Bool { !callbacks.isEmpty }
+    package var isAnimating: Bool { !callbacks.isEmpty }
 
     /// Registers `body` to run every frame until it returns `false` or is removed.
     @discardableResult
-    public func add(_ body: @escaping Callback) -> Handle {
+    package func add(_ body: @escaping Callback) -> Handle {
         defer { nextID += 1 }
         callbacks.append((nextID, body))
         return Handle(id: nextID)
     }
 
     /// Unregisters a callback (no effect if it already finished).
-    public func remove(_ handle: Handle) {
+    package func remove(_ handle: Handle) {
         callbacks.removeAll { $0.id == handle.id }
     }
 

@@ -8,13 +8,13 @@ import LiquidRaster
 /// (Named `UIRunLoop` so that it never clashes with Foundation's `RunLoop`.)
 ///
 /// ## A frame (``step(to:)``)
-/// 1. Gesture recognizers that ``GestureRecognizer/wantsTimeUpdates`` see the frame time (a long press
-///    begins, a tap times out).
-/// 2. ``animations`` run with the frame time and duration (springs advance in their fixed steps).
+/// 1. Gesture recognizers that track a touch see the frame time (a long press begins, a tap times out).
+/// 2. Animations (``View/addAnimation(_:)`` and the controls' springs) run with the frame time and
+///    duration (springs advance in their fixed steps).
 /// 3. The passes run top-down over the whole tree: update properties, then layout, then display (see
 ///    ``View``). Each runs only for views that need it, so an idle frame does no view work.
-/// 4. ``composite`` receives the root layer, then ``compositor`` (if set) renders it: ``image`` holds the
-///    frame and ``FrameInfo/damage`` the device rectangle that changed (`nil` for an idle frame).
+/// 4. The ``compositor`` (if set) renders the root layer, redrawing only what changed: ``image`` holds the
+///    frame.
 ///
 /// ## Touches (``dispatch(_:)``)
 /// A touch's first sample is hit-tested against the root view; the hit view, and the recognizers of it
@@ -44,7 +44,7 @@ public final class UIRunLoop {
     /// The haptic output of this run.
     public let haptics = HapticLog()
     /// The per-frame callbacks (spring animations) and the motion policy of their clocks.
-    public let animations: AnimationDriver
+    package let animations: AnimationDriver
     /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
     package var composite: (@MainActor (Layer) -> Void)?
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``

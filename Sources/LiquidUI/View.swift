@@ -239,13 +239,16 @@ open class View {
         return true
     }
 
-    /// Registers a per-frame callback with the hosting run loop's ``UIRunLoop/animations`` (see
-    /// ``AnimationDriver/add(_:)``); `nil` when the view is not in a run loop's tree.
+    /// Registers `body` to run once per frame of the hosting run loop, before the view passes, with the
+    /// frame's time and duration in seconds, until it returns `false` (a settled spring, say). Callbacks
+    /// run in the order they were added; one added during a frame first runs on the next frame.
+    ///
+    /// - Returns: `false` (and registers nothing) when the view is not in a run loop's tree.
     @discardableResult
-    public func addAnimation(
-        _ body: @escaping @MainActor (_ time: Double, _ delta: Double) -> Bool
-    ) -> AnimationDriver.Handle? {
-        runLoop?.animations.add(body)
+    public func addAnimation(_ body: @escaping @MainActor (_ time: Double, _ delta: Double) -> Bool) -> Bool {
+        guard let loop = runLoop else { return false }
+        loop.animations.add(body)
+        return true
     }
 
     private func frameDidChange(from old: Rect) {

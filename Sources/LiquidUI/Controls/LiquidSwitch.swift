@@ -62,7 +62,7 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     package static let timeStep = LiquidSwitchMotion.step
 
     /// The geometry for the current bounds.
-    public private(set) var metrics: LiquidSwitchMetrics
+    package private(set) var metrics: LiquidSwitchMetrics
 
     /// Colours and finish; a change redraws.
     public var appearance: LiquidSwitchAppearance {

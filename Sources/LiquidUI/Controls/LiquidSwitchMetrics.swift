@@ -10,16 +10,16 @@ import LiquidGeometry
 /// A switch's metrics follow its frame (``LiquidSwitch/metrics`` is read-only). Guarantees: the thumb's
 /// off position is left of (or, on a track too short for any travel, at) its on position; every size is
 /// finite and non-negative for finite, non-negative bounds.
-public struct LiquidSwitchMetrics: Hashable, Sendable {
+package struct LiquidSwitchMetrics: Hashable, Sendable {
     /// The track (the switch's bounds size).
-    public var trackSize: Size
+    package var trackSize: Size
     /// The thumb at rest.
-    public var thumbSize: Size
+    package var thumbSize: Size
     /// The thumb while pressed.
-    public var pressedThumbSize: Size
+    package var pressedThumbSize: Size
 
     /// The back-port's figures: 63 × 28 track, 38 × 24 thumb, 58 × 38 pressed thumb.
-    public static let standard = LiquidSwitchMetrics(
+    package static let standard = LiquidSwitchMetrics(
         trackSize: Size(width: 63, height: 28), thumbSize: Size(width: 38, height: 24),
         pressedThumbSize: Size(width: 58, height: 38))
 
