@@ -172,7 +172,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds `rect` (standardized) as a closed subpath starting at its top-left corner and running clockwise on
-    /// a y-down screen, so its ``Polyline/signedArea`` is positive.
+    /// a y-down screen, so its `Polyline.signedArea` is positive.
     public mutating func addRect(_ rect: Rect) {
         let r = rect.standardized
         move(to: r.topLeft)
@@ -186,7 +186,7 @@ public struct Path: Hashable, Sendable {
     /// starting where the top-left corner's arc meets the top edge.
     ///
     /// The radii are first clamped with ``CornerRadii/clamped(toFit:)``, so adjacent corners never overlap.
-    /// Each non-zero corner is one cubic quarter arc (see ``quarterArcHandle``); zero corners are sharp.
+    /// Each non-zero corner is one cubic quarter arc (see `quarterArcHandle`); zero corners are sharp.
     public mutating func addRoundedRect(_ rect: Rect, cornerRadii: CornerRadii) {
         let r = rect.standardized
         let radii = cornerRadii.clamped(toFit: r.size)

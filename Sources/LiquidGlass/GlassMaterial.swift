@@ -10,7 +10,7 @@ import LiquidGeometry
 /// | ``frostSigma`` | 2.5 pt | 1 pt | 0 |
 /// | ``saturation`` | 1.4 | 1.15 | 1 |
 /// | ``rimIntensity`` | 0.5 | 0.6 | 0 |
-/// | white wash (``GlassStyle/wash``) | 0.08 | 0 | 0 |
+/// | white wash (`GlassStyle.wash`) | 0.08 | 0 | 0 |
 ///
 /// and for every style: ``refractiveIndex`` 1.5, ``bevelWidth`` `nil` (→ min(20 pt, corner radius)),
 /// ``thickness`` 12 pt, ``dispersion`` 0, ``lightAngle`` 120° (up and a little to the left),

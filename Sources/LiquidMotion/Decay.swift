@@ -18,7 +18,7 @@ import RealModule
 ///   `x(t) = x0 + v0·(d^(1000t) − 1)/(1000·ln d)`, coming to rest at `x0 − v0/(1000·ln d)`:
 ///   ≈ 499.5 pt for the same input.
 ///
-/// Both are `x(t) = x0 + D·(1 − e^(−k·t))` with `k = −1000·ln d` (see ``DecelerationRate/decayConstant``)
+/// Both are `x(t) = x0 + D·(1 − e^(−k·t))` with `k = −1000·ln d` (see `DecelerationRate.decayConstant`)
 /// and `D` the total ``distance``; only `D` differs between the models.
 ///
 /// A `Decay` is a validated value: its initializer rejects non-finite inputs and inputs whose travel

@@ -15,7 +15,7 @@
 ///   ``LateFramePolicy/pause`` (the default) credits one nominal frame interval and drops the rest, so the
 ///   motion pauses rather than skipping ahead; ``LateFramePolicy/catchUp`` owes every missing step.
 /// - Never more than ``maximumCatchUpSteps`` steps at once; time beyond that is dropped (no spiral of
-///   catch-up work after a stall). Dropped time moves ``origin`` forward and is summed in ``droppedTime``.
+///   catch-up work after a stall). Dropped time moves `origin` forward and is summed in `droppedTime`.
 ///
 /// Headless runs at a fixed frame rate are never late, so the policy never changes what they simulate.
 ///

@@ -12,8 +12,8 @@ public struct FrameTick: Hashable, Sendable {
 ///
 /// Guarantees: every delivered `delta` is finite and ≥ 0 (safe to pass to ``SpringAnimator/advance(by:)``).
 /// A timestamp that is NaN, infinite, or not later than the previous one is not a frame: it is dropped and
-/// counted in ``rejectedTimestamps``. With ``maximumDelta`` set, a longer gap (a stall, a suspended process)
-/// is credited as `maximumDelta` and the excess counted in ``clampedTime``.
+/// counted in `rejectedTimestamps`. With ``maximumDelta`` set, a longer gap (a stall, a suspended process)
+/// is credited as `maximumDelta` and the excess counted in `clampedTime`.
 public final class FrameClock {
     public typealias Observer = (FrameTick) -> Void
 

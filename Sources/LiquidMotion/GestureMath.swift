@@ -4,7 +4,7 @@ import RealModule
 /// Small pieces of arithmetic that turn the end of a gesture into the start of an animation, from
 /// WWDC18 "Designing Fluid Interfaces".
 public enum GestureMath {
-    /// The default cap on ``relativeVelocity(_:from:to:limit:)``, in 1/s: 100 means covering the whole
+    /// The default cap on `relativeVelocity(_:from:to:limit:)`, in 1/s: 100 means covering the whole
     /// remaining distance in a hundredth of a second, far beyond any real flick (the drawer demo caps at
     /// about 30).
     public static let defaultRelativeVelocityLimit = 100.0

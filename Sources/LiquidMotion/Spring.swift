@@ -13,7 +13,7 @@ import RealModule
 /// - Core Animation: ``init(mass:stiffness:damping:)``
 /// - settling: ``init(settlingDuration:dampingRatio:mass:)``
 ///
-/// Motion is evaluated in closed form (see ``transition(over:)``): exact for any time step, continuous in ζ
+/// Motion is evaluated in closed form (see `transition(over:)`): exact for any time step, continuous in ζ
 /// across critical damping, and free of the overflow/underflow that naive over-damped formulas hit for
 /// stiff springs over long times.
 public struct Spring: Hashable, Sendable, CustomStringConvertible {

@@ -88,7 +88,7 @@ public struct TimingCurve: Hashable, Sendable {
     }
 
     /// The curve parameter `s` in [0, 1] at which the curve's x equals `progress` (clamped to [0, 1]),
-    /// to within ``solverTolerance``: `|x(s) − progress| ≤ 1e-9`. Exactly 0 and 1 at the ends; NaN gives NaN.
+    /// to within `solverTolerance`: `|x(s) − progress| ≤ 1e-9`. Exactly 0 and 1 at the ends; NaN gives NaN.
     ///
     /// Newton's method from `s = progress` (a few iterations, usually enough); if it stalls on a flat
     /// derivative or leaves [0, 1], bisection on [0, 1], which halves the bracket each step and so ends

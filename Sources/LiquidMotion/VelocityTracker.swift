@@ -9,7 +9,7 @@ import LiquidGeometry
 /// - Only samples within ``horizon`` seconds (100 ms by default) of the newest one take part.
 /// - Walking back from the newest sample, a gap longer than ``maximumGap`` (40 ms by default) between
 ///   two consecutive samples means the finger had stopped: everything before the gap is ignored.
-/// - At least ``minimumSampleCount`` (3) samples must remain; otherwise the velocity is `.zero`.
+/// - At least `minimumSampleCount` (3) samples must remain; otherwise the velocity is `.zero`.
 /// - ``Strategy/linear`` fits `x(t) = a + b·t` per axis (exact for motion at constant velocity);
 ///   ``Strategy/quadratic`` fits `a + b·t + c·t²` and reports the slope at the newest sample (exact for
 ///   constant acceleration, more responsive, noisier). A quadratic fit whose samples are too few or too
@@ -49,7 +49,7 @@ public struct VelocityTracker: Sendable {
     /// The longest gap between consecutive samples, in seconds, that is not taken as a stop (default 0.04).
     /// Finite, positive.
     public let maximumGap: Double
-    /// How many samples are kept at most (default 20); at least ``minimumSampleCount``.
+    /// How many samples are kept at most (default 20); at least `minimumSampleCount`.
     public let capacity: Int
 
     /// The fewest samples a fit needs; with fewer the velocity is `.zero`.

@@ -3,7 +3,7 @@ import LiquidGeometry
 /// Draws anti-aliased shapes, strokes and images into a ``Pixmap``.
 ///
 /// Coordinates are points: the canvas maps them to pixels with ``transform`` followed by the pixmap's
-/// scale. Drawing state (``transform``, the clip and ``blender``) can be saved and restored.
+/// scale. Drawing state (``transform``, the clip and `blender`) can be saved and restored.
 ///
 /// ```swift
 /// var canvas = Canvas(pixmap)
@@ -15,7 +15,7 @@ import LiquidGeometry
 /// To draw into an existing pixmap in place (no copy of its pixels), use ``Pixmap/withCanvas(_:)``.
 ///
 /// Guarantees:
-/// - Fills cover each pixel by the exact area of the shape inside it (see ``CoverageRasterizer``), folded by
+/// - Fills cover each pixel by the exact area of the shape inside it (see `CoverageRasterizer`), folded by
 ///   the fill rule, times the clip mask, quantised to 1/255.
 /// - A path, transform, paint or style with a non-finite value draws nothing; nothing traps, and every pixel
 ///   stays a valid premultiplied colour.

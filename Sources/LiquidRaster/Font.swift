@@ -14,7 +14,7 @@ import Synchronization
 /// equal when they name the same file and face index.
 ///
 /// Finding fonts: ``init(path:faceIndex:)`` takes a file; ``init(family:style:)`` looks a family name up in
-/// ``searchPaths``; ``fallback()`` takes the first loadable file of ``fallbackPaths``. Both lists are settable
+/// `searchPaths`; ``fallback()`` takes the first loadable file of `fallbackPaths`. Both lists are settable
 /// process-wide (thread-safe) and default to the DejaVu fonts' usual locations. A font that cannot be found
 /// or loaded is a ``RasterError/font(_:)`` naming every path tried.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
@@ -64,7 +64,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Finds the font of `family` (e.g. `"DejaVu Sans"`, `"DejaVu Serif"`, `"DejaVu Sans Mono"`) in `style`
-    /// by file name: in each directory of ``searchPaths``, the family without spaces, a style suffix and
+    /// by file name: in each directory of `searchPaths`, the family without spaces, a style suffix and
     /// `.ttf` or `.otf` (`DejaVuSans-Bold.ttf`). The first file that exists is loaded.
     /// - Throws: ``RasterError/font(_:)`` listing every path tried when none exists, or the load error.
     public init(family: String, style: Style = .regular) throws(RasterError) {
@@ -89,7 +89,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             + (tried.isEmpty ? "nothing (Font.searchPaths is empty)" : tried.joined(separator: ", ")))
     }
 
-    /// The first font in ``fallbackPaths`` that loads.
+    /// The first font in `fallbackPaths` that loads.
     /// - Throws: ``RasterError/font(_:)`` listing every path tried, with each one's reason.
     public static func fallback() throws(RasterError) -> Font {
         var failures: [String] = []

@@ -11,7 +11,7 @@
 ///
 /// How: for σ < 2.5 a direct separable convolution in Float at full size. For larger σ the image is
 /// tent-reduced by a power-of-two factor f ≤ 8 (σ/f ≥ 1.25), blurred there with the variance the reduction
-/// and the cubic B-spline enlargement add taken out, and enlarged again (see ``BlurPlan``). Measured reason:
+/// and the cubic B-spline enlargement add taken out, and enlarged again (see `BlurPlan`). Measured reason:
 /// the full-size work is then one read and one write of each pixel whatever σ is, in 16-bit integer SIMD —
 /// 1170×2532 in ~2.6 ms (σ = 10) and ~2.9 ms (σ = 30) on one core with SSE2, ~2.0 and ~2.3 ms where the
 /// AVX2 kernels run (enlargement and reduced convolution; fastest runs on a loaded machine), where

@@ -2,7 +2,7 @@
 ///
 /// Mutable views are how filters, rasterizers and blits write pixels without copying, and how a
 /// sub-rectangle of a pixmap is processed in place. A view is valid only inside the closure that handed it
-/// out (``Pixmap/withMutableView(_:)``, ``Pixmap/withMutableRegion(_:_:)``); never store it. For reading
+/// out (``Pixmap/withMutableView(_:)``, `Pixmap.withMutableRegion(_:_:)`); never store it. For reading
 /// only, ``Pixmap/withView(_:)`` hands out a ``PixmapView``, which has no writing API; ``readOnly`` turns a
 /// mutable view into one.
 public struct MutablePixmapView {

@@ -3,7 +3,7 @@ import LiquidGeometry
 /// An 8-bit premultiplied colour: each of red, green and blue is already multiplied by alpha, so a valid
 /// value has `red, green, blue ≤ alpha`. This is the pixel format of ``Pixmap``.
 ///
-/// Straight (un-premultiplied) colours are ``RGBA`` (Double components); the two never mix implicitly:
+/// Straight (un-premultiplied) colours are `RGBA` (Double components); the two never mix implicitly:
 /// convert with ``init(_:)`` and ``straight``.
 public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8

@@ -26,7 +26,7 @@ public struct TextRenderer: Sendable {
         /// Pen advance of the whole line (kerning included).
         public var advance: Double
         /// The box holding every pixel of ink, relative to the drawing point (alignment applied; y grows
-        /// downwards, so it usually starts at a negative y above the baseline). ``Rect/zero`` for a line
+        /// downwards, so it usually starts at a negative y above the baseline). `Rect.zero` for a line
         /// without ink (empty, or only spaces). Drawing snaps the line to whole pixels, so the ink lies inside
         /// `bounds` offset by the drawing point to within half a pixel.
         public var bounds: Rect
@@ -60,7 +60,7 @@ public struct TextRenderer: Sendable {
 
     /// Measures `text` as ``draw(_:at:into:)`` would draw it on a pixmap of `scale` pixels per point.
     /// - Throws: ``RasterError/invalidParameter(_:)`` for a size or scale that is not positive and finite or a
-    ///   pixel size over ``maximumPixelSize``; ``RasterError/font(_:)`` if FreeType fails.
+    ///   pixel size over `maximumPixelSize`; ``RasterError/font(_:)`` if FreeType fails.
     public func measure(_ text: String, scale: Double = 1) throws(RasterError) -> Metrics {
         let (layout, origin) = try lay(text, scale: scale)
         var ink: PixelRect?

@@ -1,19 +1,19 @@
 import LiquidGeometry
 import LiquidRaster
 
-/// Renders a ``Layer`` tree into a ``Pixmap`` of `size` points at `scale` pixels per point, redrawing only
+/// Renders a ``Layer`` tree into a `Pixmap` of `size` points at `scale` pixels per point, redrawing only
 /// what changed since the previous frame.
 ///
 /// Painter's order, back to front: for each layer its backdrop effect, background, content, then its
 /// sublayers, under the clips of its ancestors. Grouped layers (opacity < 1, a blend mode, a mask,
 /// ``Layer/rendersAsGroup``, or filters) are rendered offscreen and composited; filter groups are rendered
 /// whole (their bounds plus the filters' outset, widened to start on a multiple of
-/// ``filterGridAlignment`` device pixels) and cached until something in them changes.
+/// `filterGridAlignment` device pixels) and cached until something in them changes.
 ///
 /// Damage tracking: each non-idle frame compares every visible layer's change stamp and device extent with
 /// the previous frame's; a changed layer damages its old and new extents (grown by enclosing filter
 /// outsets, clipped by enclosing clips), a removed one its old extent. Damage touching what a backdrop
-/// effect reads grows to everything it reads. Only the fixed screen tiles (``tileSize`` pixels square)
+/// effect reads grows to everything it reads. Only the fixed screen tiles (`tileSize` pixels square)
 /// touched by damage are re-rendered, each from scratch.
 ///
 /// Guarantees:
@@ -72,11 +72,13 @@ public final class Compositor {
 
     /// A compositor for a screen of `size` points at `scale` pixels per point (pixel size rounded up).
     /// - Parameters:
+    ///   - size: the screen's size in points.
+    ///   - scale: pixels per point.
     ///   - tileSize: side of the re-rendered tiles in pixels (16…1024): smaller tiles redraw less around a
     ///     small change, larger ones cost less per full frame.
     ///   - background: the colour beneath the root layer.
-    /// - Throws: ``RasterError/invalidSize(_:)`` for a size or scale that is not positive and finite, or
-    ///   too large; ``RasterError/invalidParameter(_:)`` for a tile size outside 16…1024.
+    /// - Throws: `RasterError.invalidSize(_:)` for a size or scale that is not positive and finite, or
+    ///   too large; `RasterError.invalidParameter(_:)` for a tile size outside 16…1024.
     public init(size: Size, scale: Double, tileSize: Int = 64, background: PremultipliedRGBA8 = .transparent) throws {
         guard (16...1024).contains(tileSize) else {
             throw RasterError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")

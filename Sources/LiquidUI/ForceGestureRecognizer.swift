@@ -1,7 +1,7 @@
 import LiquidMotion
 
 /// Recognizes a firm press (the flashlight button of WWDC18 "Designing Fluid Interfaces"), with the
-/// hysteresis of LiquidMotion's ``ForceHysteresis``: activate at 0.5, confirm at 0.49 on a later sample,
+/// hysteresis of LiquidMotion's `ForceHysteresis`: activate at 0.5, confirm at 0.49 on a later sample,
 /// re-arm at or below 0.4 (by default).
 ///
 /// Continuous: it begins on the sample that activates; every later sample while the finger is down is a

@@ -73,7 +73,7 @@ public final class Layer {
     }
 
     /// Corner radii (points) of the bounds shape: used by ``clipsToBounds``, ``backgroundColor`` and the
-    /// shape handed to a ``backdrop`` effect.
+    /// shape handed to a `backdrop` effect.
     public var cornerRadii: CornerRadii = .zero {
         didSet { if cornerRadii != oldValue { markChanged() } }
     }

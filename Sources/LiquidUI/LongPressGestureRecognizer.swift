@@ -11,7 +11,7 @@ import LiquidGeometry
 @MainActor
 public final class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the finger must stay down, in seconds (default 0.5). Compared with `≥` (within
-    /// ``GestureRecognizer/timeTolerance``).
+    /// `GestureRecognizer.timeTolerance`).
     public var minimumDuration = 0.5
     /// How far, in points, the finger may move before the press begins (default 10). Compared with `>`.
     public var allowableMovement = 10.0

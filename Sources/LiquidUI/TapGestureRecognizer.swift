@@ -7,7 +7,7 @@ import LiquidGeometry
 /// ``maximumInterval`` of the previous lift and within ``maximumTapDistance`` of the first tap. The gesture
 /// is recognized when the last required tap lifts; it fails as soon as a rule is broken — including by
 /// time alone (held too long, or the next tap never came), which the run loop's ticks detect. A cancelled
-/// touch fails it. Limits are compared with `>` (times within ``GestureRecognizer/timeTolerance``): a
+/// touch fails it. Limits are compared with `>` (times within `GestureRecognizer.timeTolerance`): a
 /// tap lasting exactly ``maximumDuration`` counts.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {

@@ -19,7 +19,7 @@ public struct TextStyle: Hashable, Sendable {
         /// The band between ascent and descent is centred on the bounds' middle.
         case center
         /// The baseline runs through the bounds' middle (for a zero-height layer, through its origin): the
-        /// text is drawn exactly as ``TextRenderer/draw(_:at:into:)`` draws it at that point.
+        /// text is drawn exactly as `TextRenderer.draw(_:at:into:)` draws it at that point.
         case baseline
     }
 

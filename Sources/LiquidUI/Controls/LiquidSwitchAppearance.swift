@@ -7,7 +7,7 @@ import LiquidGlass
 /// The track colour is ``onColor`` composited over ``offColor`` with an animated alpha
 /// (`GooParameters.mixedColor`), not an RGB blend, so a translucent off colour stays right; it is the
 /// goo pass's threshold colour. The thumb is ``thumbColor`` at rest; while pressed its alpha falls toward
-/// ``pressedThumbOpacity`` (a glass lens), and since it is cut into the track with a copy blend, what shows
+/// `pressedThumbOpacity` (a glass lens), and since it is cut into the track with a copy blend, what shows
 /// through it is what lies behind the switch, not the track.
 public struct LiquidSwitchAppearance: Hashable, Sendable {
     /// The track when off (default: iOS's translucent system fill, grey at 20 % alpha).

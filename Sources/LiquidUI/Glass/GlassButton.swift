@@ -6,9 +6,9 @@ import LiquidRaster
 /// glass, clear glass, prominent glass (stained with ``accentColor``) and prominent clear glass.
 ///
 /// ## Look
-/// A capsule (by default; see ``cornerConfiguration``) of ``glassView`` glass with a ``title`` and/or a
-/// ``symbol`` centred on it, both drawn in ``contentColor``: the glass's primary vibrant colour
-/// (``GlassVibrancy``), which follows the backdrop measured beneath the glass — dark on light backdrops,
+/// A capsule (by default; see ``cornerConfiguration``) of `glassView` glass with a ``title`` and/or a
+/// ``symbol`` centred on it, both drawn in `contentColor`: the glass's primary vibrant colour
+/// (`GlassVibrancy`), which follows the backdrop measured beneath the glass — dark on light backdrops,
 /// light on dark ones — or white on the accent colour of the prominent styles.
 ///
 /// ## Interaction
@@ -16,15 +16,15 @@ import LiquidRaster
 ///   glows under the finger; dragging stretches it toward the finger.
 /// - **Drag out** of the tracking boundary (the bounds grown by ``Control/dragMargin``): the highlight goes
 ///   and the glass relaxes; **drag back in** re-arms it.
-/// - **Touch up inside** fires the primary action once: ``tapCount`` grows by one, ``primaryAction`` runs,
+/// - **Touch up inside** fires the primary action once: `tapCount` grows by one, ``primaryAction`` runs,
 ///   ``HapticEvent/impactLight`` plays and ``ControlEvent/touchUpInside`` is sent. Touch up outside or a
 ///   cancelled touch fire nothing.
 /// - A quick tap still shows the swell for at least 0.12 s.
 ///
 /// ## Simulation
-/// As a ``SimulatableComponent`` it records `pressed` (a finger is down on it), `highlighted` (pressed with
+/// As a `SimulatableComponent` it records `pressed` (a finger is down on it), `highlighted` (pressed with
 /// the finger inside), `scale` (the glass's press scale, 1 at rest) and `tapCount` (primary actions
-/// fired). With ``showsSimulationBackdrop`` it draws a busy, colourful picture beneath itself, filling its
+/// fired). With `showsSimulationBackdrop` it draws a busy, colourful picture beneath itself, filling its
 /// simulation padding, so that the glass has something to refract when simulated on its own.
 @MainActor
 public final class GlassButton: Control, SimulatableComponent {
@@ -50,7 +50,7 @@ public final class GlassButton: Control, SimulatableComponent {
     public var metrics: GlassButtonMetrics { didSet { if metrics != oldValue { contentDidChange() } } }
     /// The label, or `nil`.
     public var title: String? { didSet { if title != oldValue { contentDidChange() } } }
-    /// A filled symbol in a 24 × 24 pt box (see ``GlassSymbol``), or `nil`.
+    /// A filled symbol in a 24 × 24 pt box (see `GlassSymbol`), or `nil`.
     public var symbol: Path? { didSet { if symbol != oldValue { contentDidChange() } } }
     /// The title's font (DejaVu Sans Bold, else the fallback font; `nil` draws no title).
     public var font: Font? { didSet { if font != oldValue { contentDidChange() } } }

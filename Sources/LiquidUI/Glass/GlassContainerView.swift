@@ -7,13 +7,13 @@ import LiquidMotion
 ///
 /// - One backdrop sample: every ``GlassEffectView`` inside the container (a subview or deeper) registers
 ///   with it and draws no glass of its own; the container renders all of it through one backdrop layer
-///   beneath its subviews, frosting the backdrop once for all of them (one ``GlassContainer`` per distinct
+///   beneath its subviews, frosting the backdrop once for all of them (one `GlassContainer` per distinct
 ///   material; usually all children share one).
 /// - Merging: children whose outlines are closer than ``spacing`` points flow into one surface like water
 ///   droplets (one rim, one refraction field); farther apart they stay separate. Spacing 0 batches without
 ///   merging. Children with the same ``GlassEffectView/unionID`` always form one surface.
 /// - Morphing: a child whose frame, corners or union changes inside ``withGlassAnimation(_:_:)`` morphs
-///   from its old shape to the new one (``GlassMorph``, matched by ``GlassEffectView/glassID``); children
+///   from its old shape to the new one (`GlassMorph`, matched by ``GlassEffectView/glassID``); children
 ///   added, removed, enabled or disabled inside an animation grow from or shrink to their centres.
 /// - Corners: children with `.containerConcentric` corners follow ``cornerRadii`` (the container's own
 ///   outline, which it does not draw).

@@ -10,7 +10,7 @@ import LiquidRaster
 /// ``style`` (regular, clear, or identity = no glass), ``tint`` (stained glass; stronger when
 /// ``isProminent``), ``cornerConfiguration`` (fixed, capsule — the default —, per-corner, or concentric with
 /// the enclosing ``GlassContainerView``) and ``accessibility`` (reduce transparency, increase contrast,
-/// reduce motion). ``material`` is the resulting LiquidGlass material.
+/// reduce motion). `material` is the resulting LiquidGlass material.
 ///
 /// ## Materialize
 /// ``isGlassEnabled`` turns the glass on and off. Changed inside ``withGlassAnimation(_:_:)`` (in a run
@@ -23,8 +23,8 @@ import LiquidRaster
 /// With ``isInteractive`` the view responds to touches (it is then a touch target): the press spring grows
 /// the glass by up to 8 % (its content scales with it), a radial glow lights the glass under the finger,
 /// and dragging stretches the glass toward the finger (at most 12 pt, rubber-banded). Controls built on
-/// glass (``GlassButton``) drive the same response with ``beginInteraction(at:)``,
-/// ``moveInteraction(to:inside:)`` and ``endInteraction()``.
+/// glass (``GlassButton``) drive the same response with `beginInteraction(at:)`,
+/// `moveInteraction(to:inside:)` and `endInteraction()`.
 ///
 /// ## Containers
 /// Inside a ``GlassContainerView`` (any ancestor) the view draws no glass of its own: it registers with the
@@ -33,9 +33,9 @@ import LiquidRaster
 /// layouts so that animated changes morph by identity.
 ///
 /// ## Vibrancy
-/// ``backdropProbe`` reports the average colour beneath the glass as it is rendered (observable: a view that
+/// `backdropProbe` reports the average colour beneath the glass as it is rendered (observable: a view that
 /// reads it in a pass updates when the backdrop changes); ``vibrantColor(_:)`` turns it into the primary or
-/// secondary content colour of ``GlassVibrancy`` for this glass.
+/// secondary content colour of `GlassVibrancy` for this glass.
 @MainActor
 open class GlassEffectView: View {
     /// Where content goes: it fills the bounds, is drawn over the glass and scales with the press.
@@ -142,7 +142,7 @@ open class GlassEffectView: View {
     /// Whether the glass is on and has a style.
     var isGlassActive: Bool { isGlassEnabled && style != .identity }
 
-    /// The colour for content of `level` on this glass: ``GlassVibrancy`` against ``faceColor``.
+    /// The colour for content of `level` on this glass: `GlassVibrancy` against `faceColor`.
     public func vibrantColor(_ level: GlassVibrancy) -> RGBA {
         let (face, glassStyle) = face()
         return level.color(onBackdrop: face, style: glassStyle)
