@@ -13,11 +13,17 @@ import RealModule
 /// The memberwise initializer does not check its inputs; ``init(validatingA:b:c:d:tx:ty:)`` guarantees
 /// six finite coefficients.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The x-scale component: x′ = a·x + c·y + tx.
     public var a: Double
+    /// The y-shear component: y′ = b·x + d·y + ty.
     public var b: Double
+    /// The x-shear component.
     public var c: Double
+    /// The y-scale component.
     public var d: Double
+    /// The x translation.
     public var tx: Double
+    /// The y translation.
     public var ty: Double
 
     /// Creates a transform without checking the values.

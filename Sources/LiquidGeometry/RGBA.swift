@@ -5,9 +5,13 @@
 /// ``init(hex:)`` guarantee finite channels and an alpha in 0…1. Colour channels outside 0…1 are allowed
 /// (extended range); ``clamped()`` brings them back.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// The red channel, 0…1, not multiplied by alpha.
     public var red: Double
+    /// The green channel, 0…1, not multiplied by alpha.
     public var green: Double
+    /// The blue channel, 0…1, not multiplied by alpha.
     public var blue: Double
+    /// The opacity, 0 (transparent) … 1 (opaque).
     public var alpha: Double
 
     /// Creates a colour without checking the values.

@@ -6,7 +6,9 @@
 /// not check their inputs; ``init(validatingX:y:width:height:)`` guarantees finite coordinates and a
 /// non-negative size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The corner the size is measured from (the top-left for a non-negative size).
     public var origin: Point
+    /// The extent from ``origin``; either side may be negative.
     public var size: Size
 
     /// Creates a rectangle without checking the values.
@@ -64,8 +66,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return length
     }
 
+    /// The rectangle at the origin with zero size.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The y of the centre.
     @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
     @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
     @inlinable public var midX: Double { origin.x + size.width / 2 }

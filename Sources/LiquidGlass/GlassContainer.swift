@@ -14,17 +14,21 @@ import LiquidRaster
 public struct GlassContainer: Hashable, Sendable {
     /// Merge distance in points (0 = no merging).
     public var spacing: Double
+    /// The pieces of glass, back to front.
     public var children: [GlassElement]
     /// The one appearance all children share.
     public var material: GlassMaterial
     /// The container's own rectangle and corner radii (points), for `.containerConcentric` corners.
     public var frame: Rect?
+    /// The corner radii of ``frame``, in points.
     public var frameCornerRadii: CornerRadii
+    /// The accessibility modes the glass is drawn in.
     public var accessibility: GlassAccessibility
     /// Materialize progress: 0 = no glass (the destination is left untouched), 1 = full glass. Blur σ,
     /// saturation, refraction, shadow and opacity all ramp with it.
     public var materialize: Double
 
+    /// A container of `children` in `material`; spacing 0 (no merging), no frame, full glass by default.
     public init(spacing: Double = 0, material: GlassMaterial = .regular, children: [GlassElement] = [],
                 frame: Rect? = nil, frameCornerRadii: CornerRadii = .zero,
                 accessibility: GlassAccessibility = [], materialize: Double = 1) {

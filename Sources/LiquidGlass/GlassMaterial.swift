@@ -19,6 +19,7 @@ import LiquidGeometry
 /// Tint: the tint colour is laid over the glass with alpha `tint.alpha · 0.3`, or `tint.alpha · 0.75` when
 /// ``isProminent`` (an accent-coloured button). The memberwise values are not checked; ``validated()`` is.
 public struct GlassMaterial: Hashable, Sendable {
+    /// The kind of glass; it sets the defaults of the other properties.
     public var style: GlassStyle
     /// Stained-glass colour (straight alpha), or `nil` for untinted glass.
     public var tint: RGBA?
@@ -42,6 +43,7 @@ public struct GlassMaterial: Hashable, Sendable {
     public var lightAngle: Double
     /// Peak alpha of the white rim highlight on the lit side (the opposite side gets 40 % of it).
     public var rimIntensity: Double
+    /// The soft shadow the glass casts.
     public var shadow: GlassShadow
 
     /// A material with the documented defaults for `style`.
@@ -60,8 +62,11 @@ public struct GlassMaterial: Hashable, Sendable {
         self.shadow = style == .identity ? .none : GlassShadow()
     }
 
+    /// Regular glass with its defaults (see the table above).
     public static let regular = GlassMaterial(style: .regular)
+    /// Clear glass with its defaults: less frost, no white wash.
     public static let clear = GlassMaterial(style: .clear)
+    /// No glass: rendering leaves every pixel untouched.
     public static let identity = GlassMaterial(style: .identity)
 
     /// The largest default bevel, in points.

@@ -15,11 +15,13 @@ public protocol AnimatableVector: Equatable, Sendable {
 }
 
 extension Double: AnimatableVector {
+    /// The sum of the squares of the components.
     @inlinable public func scaled(by factor: Double) -> Double { self * factor }
     @inlinable public var magnitudeSquared: Double { self * self }
 }
 
 extension Float: AnimatableVector {
+    /// The sum of the squares of the components.
     @inlinable public func scaled(by factor: Double) -> Float { Float(Double(self) * factor) }
     @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
 }

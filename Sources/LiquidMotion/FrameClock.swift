@@ -11,10 +11,11 @@ public struct FrameTick: Hashable, Sendable {
 /// Turns a ``TickSource``'s timestamps into frames with durations, and hands them to observers.
 ///
 /// Guarantees: every delivered `delta` is finite and ≥ 0 (safe to pass to ``SpringAnimator/advance(by:)``).
-/// A timestamp that is NaN, infinite, or not later than the previous one is not a frame: it is dropped and
-/// counted in `rejectedTimestamps`. With ``maximumDelta`` set, a longer gap (a stall, a suspended process)
-/// is credited as `maximumDelta` and the excess counted in `clampedTime`.
+/// A timestamp that is NaN, infinite, or not later than the previous one is not a frame: it is dropped.
+/// With ``maximumDelta`` set, a longer gap (a stall, a suspended process) is credited as `maximumDelta`
+/// and the excess is dropped.
 public final class FrameClock {
+    /// Called once per accepted frame.
     public typealias Observer = (FrameTick) -> Void
 
     private let source: TickSource
@@ -31,6 +32,7 @@ public final class FrameClock {
     /// The longest frame duration delivered; `nil` for no limit.
     public var maximumDelta: Double?
 
+    /// A clock fed by `source`, capping each frame's delta at `maximumDelta` seconds when given; call ``start()`` to begin.
     public init(source: TickSource, maximumDelta: Double? = nil) {
         self.source = source
         self.maximumDelta = maximumDelta
@@ -44,6 +46,7 @@ public final class FrameClock {
         return nextObserverID
     }
 
+    /// Removes the observer registered under `token`.
     public func removeObserver(_ token: Int) {
         observers.removeAll { $0.id == token }
     }

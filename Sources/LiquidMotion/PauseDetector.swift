@@ -73,6 +73,7 @@ public struct PauseDetector: Sendable {
 
     private var velocities: Deque<Vector2> = []
 
+    /// A detector with `configuration`, not paused.
     public init(configuration: Configuration = .standard) {
         self.configuration = configuration
     }

@@ -17,7 +17,9 @@
 /// for its catch-up cap and dropped-frame pause.
 public struct SpringAnimator<Value: AnimatableVector>: Sendable {
 
+    /// The spring the value follows.
     public var spring: Spring { _spring }
+    /// Where the value is heading.
     @usableFromInline var _spring: Spring
     public var target: Value { _target }
     @usableFromInline var _target: Value
@@ -32,6 +34,7 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     @usableFromInline var _isSettled: Bool
     /// The settle test's bounds.
     public var tolerance: SettleTolerance
+    /// How ``advance(by:)`` steps time.
     public let stepping: SpringStepping
     /// Frame time that was not simulated: time beyond the catch-up cap, or the excess of a dropped frame
     /// under ``FixedStep/pausesOnDroppedFrame``. Always 0 in exact mode.

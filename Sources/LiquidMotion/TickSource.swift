@@ -39,6 +39,7 @@ package final class ManualTickSource: TickSource {
 /// or ``stop()`` is called from a handler. Late frames are delivered late (never bunched up), so the clock
 /// sees the real frame time.
 public final class IntervalTickSource: TickSource {
+    /// Seconds between ticks: 1 / frames per second.
     public let interval: Double
     private var handler: ((Double) -> Void)?
     private var running = false
@@ -52,11 +53,13 @@ public final class IntervalTickSource: TickSource {
         interval = 1 / framesPerSecond
     }
 
+    /// Sets the handler ``run(seconds:)`` delivers ticks to.
     public func start(_ handler: @escaping (Double) -> Void) {
         self.handler = handler
         running = true
     }
 
+    /// Makes a running ``run(seconds:)`` return after the current tick.
     public func stop() { running = false }
 
     /// Delivers ticks for `seconds` of wall time (or until stopped).

@@ -61,8 +61,11 @@ public struct Canvas: Sendable {
 
     /// Applies `t` before the current transform (so `t` acts in the current user space).
     public mutating func concatenate(_ t: AffineTransform) { transform = t.concatenating(transform) }
+    /// Moves user space by (`x`, `y`).
     public mutating func translate(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
+    /// Scales user space by `x` horizontally and `y` vertically.
     public mutating func scale(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    /// Rotates user space by `angle` radians (clockwise on screen, y pointing down).
     public mutating func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
 
     /// Intersects the clip with `path` (in user space), anti-aliased. A non-finite path clips everything away.

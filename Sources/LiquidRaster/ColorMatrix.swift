@@ -21,6 +21,7 @@ public struct ColorMatrix: Sendable, Hashable {
 
     private init(trusted values: [Double]) { self.values = values }
 
+    /// The matrix that leaves every colour unchanged.
     public static let identity = ColorMatrix(trusted: [1, 0, 0, 0, 0,
                                                        0, 1, 0, 0, 0,
                                                        0, 0, 1, 0, 0,

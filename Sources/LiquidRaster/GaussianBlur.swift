@@ -23,6 +23,7 @@
 public struct GaussianBlur: Sendable, Hashable {
     /// Standard deviation in pixels (≥ 0, finite).
     public let sigma: Double
+    /// What the blur reads beyond the image edges.
     public let edgeMode: EdgeMode
     let plan: BlurPlan
 

@@ -8,7 +8,9 @@ import LiquidGeometry
 /// result matches a Double reference exactly.
 /// - Complexity: O(width·height).
 public struct LumaThreshold: Sendable, Hashable {
+    /// The luma (0…1) at or above which a pixel becomes ``color``.
     public let threshold: Double
+    /// The colour of pixels at or above the threshold.
     public let color: RGBA
 
     /// - Throws: ``RasterError/invalidParameter(_:)`` naming `threshold` when not finite or outside 0…1, or

@@ -14,7 +14,9 @@ public struct Pixmap: Equatable, Sendable {
     /// Largest accepted pixel count (256 megapixels).
     public static let maximumPixels = 256 * 1024 * 1024
 
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Pixels per point (1 = one pixel per point; 3 = a 3× display).
     public let scale: Double

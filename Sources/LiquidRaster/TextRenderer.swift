@@ -38,11 +38,13 @@ public struct TextRenderer: Sendable {
         public var lineHeight: Double
     }
 
+    /// The font the text is set in.
     public var font: Font
     /// The em size in points.
     public var size: Double
     /// The text colour (straight alpha; its alpha multiplies the glyph coverage).
     public var color: RGBA
+    /// Where the drawing point lies on the line.
     public var alignment: Alignment
     /// Apply the font's kerning pairs (when it has them).
     public var kerning: Bool
@@ -50,6 +52,7 @@ public struct TextRenderer: Sendable {
     /// Largest accepted em size in pixels (points × scale); glyph bitmaps beyond it would be tens of MB each.
     package static let maximumPixelSize = 2048.0
 
+    /// A renderer of `font` at `size` points in `color`, left-aligned and kerned unless told otherwise.
     public init(font: Font, size: Double, color: RGBA = .black, alignment: Alignment = .left, kerning: Bool = true) {
         self.font = font
         self.size = size

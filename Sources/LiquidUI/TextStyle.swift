@@ -3,6 +3,7 @@ import LiquidRaster
 
 /// How a text layer draws its string: font, size in points, colour and horizontal alignment.
 public struct TextStyle: Hashable, Sendable {
+    /// The font the text is set in.
     public var font: Font
     /// Em size in points (positive and finite, or rendering throws).
     public var size: Double
@@ -10,6 +11,7 @@ public struct TextStyle: Hashable, Sendable {
     public var color: RGBA
     /// Where the line sits in the layer's bounds: left edge, centre or right edge.
     public var alignment: TextRenderer.Alignment
+    /// Whether the font's kerning pairs adjust the spacing.
     public var kerning: Bool
     /// Where the line sits vertically in the layer's bounds.
     public var verticalAlignment: VerticalAlignment
@@ -23,6 +25,7 @@ public struct TextStyle: Hashable, Sendable {
         case baseline
     }
 
+    /// A style of `font` at `size` points; the other settings default to black, left-aligned, kerned and vertically centred.
     public init(font: Font, size: Double, color: RGBA = .black, alignment: TextRenderer.Alignment = .left,
                 kerning: Bool = true, verticalAlignment: VerticalAlignment = .center) {
         self.font = font
