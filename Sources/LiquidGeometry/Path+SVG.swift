@@ -8,9 +8,9 @@ extension Path {
     /// Elliptical arcs follow the SVG implementation notes: radii too small for the endpoints are scaled up,
     /// zero radii make a straight line, and identical endpoints draw nothing. Each arc is split into pieces
     /// of at most 90°, each a cubic (radial error below 2.8·10⁻⁴ of the radius).
-    /// - Throws: ``GeometryError/malformed(_:)`` naming the offending character and its offset, or
-    ///   ``GeometryError/nonFinite(_:)`` for numbers that overflow.
-    public init(svgPathData data: String) throws(GeometryError) {
+    /// - Throws: ``LiquidError/malformed(_:)`` naming the offending character and its offset, or
+    ///   ``LiquidError/nonFinite(_:)`` for numbers that overflow.
+    public init(svgPathData data: String) throws(LiquidError) {
         self.init()
         var scanner = SVGPathScanner(Array(data.utf8))
         var command: UInt8 = 0
@@ -31,7 +31,7 @@ extension Path {
             }
             let relative = command >= UInt8(ascii: "a")
             let base = relative ? current : .zero
-            func point() throws(GeometryError) -> Point {
+            func point() throws(LiquidError) -> Point {
                 let x = try scanner.number(), y = try scanner.number()
                 return Point(base.x + x, base.y + y)
             }
@@ -153,7 +153,7 @@ private struct SVGPathScanner {
     }
 
     /// An arc flag: a single `0` or `1`, which SVG allows without a separator.
-    mutating func flag() throws(GeometryError) -> Bool {
+    mutating func flag() throws(LiquidError) -> Bool {
         skipSeparators()
         guard let c = peek, c == UInt8(ascii: "0") || c == UInt8(ascii: "1") else {
             throw .malformed("SVG path data expects an arc flag (0 or 1) at offset \(offset)")
@@ -162,7 +162,7 @@ private struct SVGPathScanner {
         return c == UInt8(ascii: "1")
     }
 
-    mutating func number() throws(GeometryError) -> Double {
+    mutating func number() throws(LiquidError) -> Double {
         skipSeparators()
         let begin = offset
         func digits() -> Int {

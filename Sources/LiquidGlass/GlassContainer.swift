@@ -112,8 +112,8 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The same container after checking its numbers and its material and interactions.
-    /// - Throws: ``GlassError/invalidParameter(_:)`` naming the first bad value.
-    public func validated() throws(GlassError) -> GlassContainer {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the first bad value.
+    public func validated() throws(LiquidError) -> GlassContainer {
         guard spacing.isFinite, spacing >= 0 else { throw .invalidParameter("spacing \(spacing) must be finite and ≥ 0") }
         guard materialize.isFinite else { throw .invalidParameter("materialize \(materialize) must be finite") }
         _ = try material.validated()
@@ -143,10 +143,10 @@ public struct GlassContainer: Hashable, Sendable {
     /// once — or taken from `cache` when `backdropRevision` and the region match; the merged field is
     /// evaluated only in 16×16 tiles that touch a surface's edge band; flat interiors are row copies of
     /// the frost (plus tint); the shadow is analytic.
-    /// - Throws: ``GlassError/sizeMismatch(_:)`` when the pixmaps differ in size or scale;
-    ///   ``GlassError/invalidParameter(_:)`` as ``validated()``.
+    /// - Throws: ``LiquidError/sizeMismatch(_:)`` when the pixmaps differ in size or scale;
+    ///   ``LiquidError/invalidParameter(_:)`` as ``validated()``.
     public func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache? = nil,
-                       backdropRevision: UInt64 = 0) throws(GlassError) {
+                       backdropRevision: UInt64 = 0) throws(LiquidError) {
         guard backdrop.width == destination.width, backdrop.height == destination.height,
               backdrop.scale == destination.scale else {
             throw .sizeMismatch("backdrop \(backdrop.width)×\(backdrop.height)@\(backdrop.scale)x, destination "
@@ -163,7 +163,7 @@ public struct GlassContainer: Hashable, Sendable {
     /// the wash and tint), with that region's origin. Only the row bands around the surfaces (every row the
     /// glass can sample, plus the blur's reach) are blurred; rows between them keep the plain backdrop. `nil` when nothing would be frosted (no visible glass, or an opaque
     /// accessibility mode).
-    public func frostedBackdrop(over backdrop: Pixmap) throws(GlassError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
+    public func frostedBackdrop(over backdrop: Pixmap) throws(LiquidError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
         let container = try validated()
         let renderer = GlassRenderer(container: container, width: backdrop.width, height: backdrop.height,
                                      scale: backdrop.scale)

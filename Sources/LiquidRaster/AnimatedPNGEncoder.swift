@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// Builds an animated PNG (APNG): frames of one size, each with its own display time, and a loop count.
 ///
 /// The output is the chunk stream browsers play: signature, `IHDR` (8-bit RGBA), `acTL`, then for each frame
@@ -22,17 +24,17 @@ public struct AnimatedPNGEncoder: Sendable {
         public let numerator: UInt16
         public let denominator: UInt16
 
-        /// - Throws: ``RasterError/invalidParameter(_:)`` for a zero denominator (APNG would read it as 1/100,
+        /// - Throws: ``LiquidError/invalidParameter(_:)`` for a zero denominator (APNG would read it as 1/100,
         ///   which is better said explicitly).
-        public init(numerator: UInt16, denominator: UInt16) throws(RasterError) {
+        public init(numerator: UInt16, denominator: UInt16) throws(LiquidError) {
             guard denominator > 0 else { throw .invalidParameter("frame delay denominator must be positive") }
             self.numerator = numerator
             self.denominator = denominator
         }
 
         /// A delay of whole milliseconds.
-        /// - Throws: ``RasterError/invalidParameter(_:)`` outside 0…65 535 ms.
-        public static func milliseconds(_ milliseconds: Int) throws(RasterError) -> Delay {
+        /// - Throws: ``LiquidError/invalidParameter(_:)`` outside 0…65 535 ms.
+        public static func milliseconds(_ milliseconds: Int) throws(LiquidError) -> Delay {
             guard (0...Int(UInt16.max)).contains(milliseconds) else {
                 throw .invalidParameter("frame delay \(milliseconds) ms is outside 0…\(UInt16.max) ms")
             }
@@ -40,8 +42,8 @@ public struct AnimatedPNGEncoder: Sendable {
         }
 
         /// One frame at `framesPerSecond` (1…65 535).
-        /// - Throws: ``RasterError/invalidParameter(_:)`` outside that range.
-        public static func frameRate(_ framesPerSecond: Int) throws(RasterError) -> Delay {
+        /// - Throws: ``LiquidError/invalidParameter(_:)`` outside that range.
+        public static func frameRate(_ framesPerSecond: Int) throws(LiquidError) -> Delay {
             guard (1...Int(UInt16.max)).contains(framesPerSecond) else {
                 throw .invalidParameter("frame rate \(framesPerSecond) fps is outside 1…\(UInt16.max)")
             }
@@ -79,8 +81,8 @@ public struct AnimatedPNGEncoder: Sendable {
 
     /// An empty animation that plays `loopCount` times (0 = forever); with `storesChangedRegions`, frames after
     /// the first are stored as what changed (see the type's overview).
-    /// - Throws: ``RasterError/invalidParameter(_:)`` for a loop count outside 0…2³² − 1.
-    public init(loopCount: Int = 0, storesChangedRegions: Bool = false) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a loop count outside 0…2³² − 1.
+    public init(loopCount: Int = 0, storesChangedRegions: Bool = false) throws(LiquidError) {
         guard loopCount >= 0, loopCount <= Int(UInt32.max) else {
             throw .invalidParameter("loop count \(loopCount) is outside 0…\(UInt32.max) (0 loops forever)")
         }
@@ -93,9 +95,9 @@ public struct AnimatedPNGEncoder: Sendable {
     public var frameCount: Int { frames.count }
 
     /// Adds `frame`, shown for `delay`. The first frame fixes the canvas size.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` when the frame's size differs from the first frame's;
-    ///   ``RasterError/image(_:)`` when compression fails or the animation already has 2³¹ − 1 frames.
-    public mutating func append(_ frame: Pixmap, delay: Delay) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` when the frame's size differs from the first frame's;
+    ///   ``LiquidError/image(_:)`` when compression fails or the animation already has 2³¹ − 1 frames.
+    public mutating func append(_ frame: Pixmap, delay: Delay) throws(LiquidError) {
         if frames.isEmpty {
             width = frame.width
             height = frame.height
@@ -116,7 +118,7 @@ public struct AnimatedPNGEncoder: Sendable {
     }
 
     /// Stores `new` as its difference from `old` (both of the canvas size).
-    private mutating func appendChange(from old: Pixmap, to new: Pixmap, delay: Delay) throws(RasterError) {
+    private mutating func appendChange(from old: Pixmap, to new: Pixmap, delay: Delay) throws(LiquidError) {
         guard let region = Self.changedRegion(old, new) else {
             if let last = frames.last, last.delay.denominator == delay.denominator,
                Int(last.delay.numerator) + Int(delay.numerator) <= Int(UInt16.max) {
@@ -188,8 +190,8 @@ public struct AnimatedPNGEncoder: Sendable {
     }
 
     /// The complete APNG file.
-    /// - Throws: ``RasterError/image(_:)`` when no frame has been appended.
-    public func encoded() throws(RasterError) -> [UInt8] {
+    /// - Throws: ``LiquidError/image(_:)`` when no frame has been appended.
+    public func encoded() throws(LiquidError) -> [UInt8] {
         guard !frames.isEmpty else { throw .image("an animated PNG needs at least one frame") }
         var writer = PNGChunkWriter()
 
@@ -239,9 +241,9 @@ public struct AnimatedPNGEncoder: Sendable {
     }
 
     /// Writes the APNG file (see ``encoded()``) to `path`, replacing any existing file.
-    /// - Throws: ``RasterError/image(_:)`` when there are no frames; ``RasterError/io(_:)`` naming the path when
+    /// - Throws: ``LiquidError/image(_:)`` when there are no frames; ``LiquidError/io(_:)`` naming the path when
     ///   the file cannot be written.
-    public func write(to path: String) throws(RasterError) {
+    public func write(to path: String) throws(LiquidError) {
         try ImageFileIO.writeAll(encoded(), to: path)
     }
 }

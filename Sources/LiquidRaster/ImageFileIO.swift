@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import LiquidGeometry
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -7,11 +8,11 @@ import Darwin
 #endif
 
 /// Whole-file reads and writes for the image codecs, through the C library so that failures carry the
-/// system's reason (`No such file or directory`, `Permission denied`, …) in a ``RasterError/io(_:)``.
+/// system's reason (`No such file or directory`, `Permission denied`, …) in a ``LiquidError/io(_:)``.
 enum ImageFileIO {
     /// The bytes of the file at `path`.
-    /// - Throws: ``RasterError/io(_:)`` naming the path and the system's reason when it cannot be opened or read.
-    static func readAll(_ path: String) throws(RasterError) -> [UInt8] {
+    /// - Throws: ``LiquidError/io(_:)`` naming the path and the system's reason when it cannot be opened or read.
+    static func readAll(_ path: String) throws(LiquidError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .io("cannot open '\(path)': \(systemReason())") }
         defer { _ = close(fd) }
@@ -34,8 +35,8 @@ enum ImageFileIO {
     }
 
     /// Writes `bytes` to `path`, replacing any existing file (created with mode 0644).
-    /// - Throws: ``RasterError/io(_:)`` naming the path and the system's reason.
-    static func writeAll(_ bytes: [UInt8], to path: String) throws(RasterError) {
+    /// - Throws: ``LiquidError/io(_:)`` naming the path and the system's reason.
+    static func writeAll(_ bytes: [UInt8], to path: String) throws(LiquidError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw .io("cannot create '\(path)': \(systemReason())") }
         var offset = 0

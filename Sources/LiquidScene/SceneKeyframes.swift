@@ -18,7 +18,7 @@ import LiquidMotion
 enum SceneKeyframes {
     /// A copy of `node` with every keyframe object replaced by its value at time `t`.
     /// Errors name the keyframed value's path as decoding errors do (`layers[0].frame`).
-    static func resolve(_ node: JSONValue, at t: Double, path: String = "") throws(SceneError) -> JSONValue {
+    static func resolve(_ node: JSONValue, at t: Double, path: String = "") throws(LiquidError) -> JSONValue {
         switch node {
         case .object(let object):
             if let keys = object["keyframes"] {
@@ -55,11 +55,11 @@ enum SceneKeyframes {
         }
     }
 
-    private static func fail(_ path: String, _ message: String) -> SceneError {
-        SceneError(path: path.isEmpty ? "scene" : path, reason: message)
+    private static func fail(_ path: String, _ message: String) -> LiquidError {
+        LiquidError.at(path.isEmpty ? "scene" : path, message)
     }
 
-    private static func value(of keysNode: JSONValue, easing: JSONValue?, at t: Double, path: String) throws(SceneError) -> JSONValue {
+    private static func value(of keysNode: JSONValue, easing: JSONValue?, at t: Double, path: String) throws(LiquidError) -> JSONValue {
         guard case .array(let keys) = keysNode, !keys.isEmpty else {
             throw fail(path, "keyframes must be a non-empty list of [time, value] pairs")
         }
@@ -83,7 +83,7 @@ enum SceneKeyframes {
     }
 
     /// (progress in 0…1, seconds into the segment) → eased fraction.
-    private static func easingFunction(_ node: JSONValue?, path: String) throws(SceneError) -> (Double, Double) -> Double {
+    private static func easingFunction(_ node: JSONValue?, path: String) throws(LiquidError) -> (Double, Double) -> Double {
         guard let node else { return { p, _ in p } }
         if case .string(let name) = node {
             let curves: [String: TimingCurve] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut]
@@ -102,7 +102,7 @@ enum SceneKeyframes {
         throw fail(path, "easing must be a name or {\"spring\": {\"response\": R, \"dampingRatio\": Z}}")
     }
 
-    private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: String) throws(SceneError) -> JSONValue {
+    private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: String) throws(LiquidError) -> JSONValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
             return .number(x + (y - x) * f)

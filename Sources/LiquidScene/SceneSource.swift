@@ -1,4 +1,5 @@
 import Foundation
+import LiquidGeometry
 
 /// A scene as read from JSON, keyframes not yet resolved: the starting point of the scene library.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Guarantees: reading never touches image or font files (rendering does); every error is a
-/// ``SceneError`` naming the JSON path of the problem; resolving the same source at the same time always
+/// ``LiquidError`` naming the JSON path of the problem; resolving the same source at the same time always
 /// gives the same document.
 public struct SceneSource: Sendable {
     /// The `JSONDecoder.userInfo` key holding the folder that relative image and font paths are resolved
@@ -23,22 +24,22 @@ public struct SceneSource: Sendable {
 
     /// Parses `json` (UTF-8). Relative paths in the scene are resolved against `baseDirectory` when a
     /// document is decoded.
-    /// - Throws: ``SceneError`` at `scene` when the bytes are not JSON or not a JSON object.
-    public init(json: Data, baseDirectory: String) throws(SceneError) {
+    /// - Throws: ``LiquidError`` at `scene` when the bytes are not JSON or not a JSON object.
+    public init(json: Data, baseDirectory: String) throws(LiquidError) {
         do {
             tree = try JSONDecoder().decode(JSONValue.self, from: json)
         } catch {
-            throw SceneError(path: "scene", reason: "not valid JSON (\(error.localizedDescription))")
+            throw LiquidError.at("scene", "not valid JSON (\(error.localizedDescription))")
         }
-        guard case .object = tree else { throw SceneError(path: "scene", reason: "must be a JSON object") }
+        guard case .object = tree else { throw LiquidError.at("scene", "must be a JSON object") }
         self.baseDirectory = baseDirectory
     }
 
     /// Reads and parses the file at `path`; relative paths in the scene are resolved against its folder.
-    /// - Throws: ``SceneError`` at `scene` when the file cannot be read or parsed.
-    public init(contentsOfFile path: String) throws(SceneError) {
+    /// - Throws: ``LiquidError`` at `scene` when the file cannot be read or parsed.
+    public init(contentsOfFile path: String) throws(LiquidError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(path: "scene", reason: "cannot read scene file '\(path)'")
+            throw LiquidError.at("scene", "cannot read scene file '\(path)'")
         }
         try self.init(json: data, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
@@ -63,21 +64,21 @@ public struct SceneSource: Sendable {
 
     /// The scene at time `t` seconds: every keyframed value resolved (see docs/scene-format.md,
     /// "Animation"), then decoded into typed, validated values.
-    /// - Throws: ``SceneError`` naming the JSON path of the first problem found.
-    public func document(at t: Double = 0) throws(SceneError) -> SceneDocument {
+    /// - Throws: ``LiquidError`` naming the JSON path of the first problem found.
+    public func document(at t: Double = 0) throws(LiquidError) -> SceneDocument {
         let resolved = try SceneKeyframes.resolve(tree, at: t)
         let data: Data
         do { data = try JSONEncoder().encode(resolved) } catch {
-            throw SceneError(path: "scene", reason: "cannot be re-encoded (\(error))")
+            throw LiquidError.at("scene", "cannot be re-encoded (\(error))")
         }
         let decoder = JSONDecoder()
         decoder.userInfo[Self.baseDirectoryKey] = baseDirectory
         do {
             return try decoder.decode(SceneDocument.self, from: data)
         } catch let error as DecodingError {
-            throw SceneError(error)
+            throw LiquidError.decoding(error)
         } catch {
-            throw SceneError(path: "scene", reason: "\(error)")
+            throw LiquidError.at("scene", "\(error)")
         }
     }
 }

@@ -20,7 +20,7 @@ public final class ComponentSimulator {
     /// Where the component's origin sits in the rendered image, in points.
     public let origin: Point
 
-    /// - Throws: ``UIRunLoopError`` for a bad scale or frame rate.
+    /// - Throws: ``LiquidError`` for a bad scale or frame rate.
     public init(component: any SimulatableComponent, framesPerSecond: Double = 60, scale: Double = 3,
                 rendersFrames: Bool = true) throws {
         self.component = component

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LiquidGeometry
 import LiquidMotion
 
 /// `liquid motion decay`: momentum after a flick, UIScrollView-style.
@@ -43,7 +44,7 @@ struct DecayCommand: ParsableCommand {
             decay = try Decay(initialValue: from, initialVelocity: velocity, rate: try decelerationRate(),
                               model: model == .discrete ? .discrete : .continuous)
             duration = try decay.duration(threshold: threshold)
-        } catch let error as MotionError {
+        } catch let error as LiquidError {
             throw ValidationError(error.description)
         }
         let sampleTimes = try times.map { try CommandLineInput.times($0) } ?? CommandLineInput.defaultTimes(until: min(duration, 60))

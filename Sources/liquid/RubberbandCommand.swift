@@ -1,4 +1,5 @@
 import ArgumentParser
+import LiquidGeometry
 import LiquidMotion
 
 /// `liquid motion rubberband`: how far content moves when dragged `offset` points past its edge.
@@ -22,7 +23,7 @@ struct RubberbandCommand: ParsableCommand {
         do {
             let band = try RubberBand(dimension: dimension, coefficient: constant)
             try printJSON(["value": try band.offset(forOverscroll: offset)])
-        } catch let error as MotionError {
+        } catch let error as LiquidError {
             throw ValidationError(error.description)
         }
     }

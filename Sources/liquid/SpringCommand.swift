@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
 import LiquidMotion
 import LiquidRaster
 
@@ -77,7 +78,7 @@ struct SpringCommand: ParsableCommand {
             }
             guard let settlingDuration, let dampingRatio else { throw ValidationError("--settling-duration needs --damping-ratio") }
             return try Spring(settlingDuration: settlingDuration, dampingRatio: dampingRatio, mass: m)
-        } catch let error as MotionError {
+        } catch let error as LiquidError {
             throw ValidationError(error.description)
         }
     }

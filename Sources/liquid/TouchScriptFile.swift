@@ -1,6 +1,6 @@
 import Foundation
-import LiquidScene
 import LiquidGeometry
+import LiquidScene
 import LiquidUI
 
 /// The events file of `liquid simulate`:
@@ -27,7 +27,7 @@ enum TouchScriptFile {
         }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch let error as DecodingError {
-            throw ValidationErrorMessage("\(path): \(SceneError(error))")
+            throw ValidationErrorMessage("\(path): \(LiquidError.decoding(error, root: "events"))")
         } catch {
             throw ValidationErrorMessage("\(path): not valid JSON")
         }

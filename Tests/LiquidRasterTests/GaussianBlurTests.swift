@@ -1,7 +1,7 @@
 import Foundation
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Gaussian blur")
@@ -122,7 +122,7 @@ struct GaussianBlurTests {
 
     @Test func invalidSigmasAreRejected() {
         for sigma in [-1, -0.0001, .nan, .infinity, -.infinity] {
-            #expect(throws: RasterError.self) { try GaussianBlur(sigma: sigma) }
+            #expect(throws: LiquidError.self) { try GaussianBlur(sigma: sigma) }
         }
         do {
             _ = try GaussianBlur(sigma: .nan)

@@ -17,8 +17,8 @@ struct GlassDecodingTests {
     ])
     func badGlassNamesItsPath(layer: String, path: String, mentions: String) {
         let error = SceneTest.error(SceneTest.scene([layer]))
-        #expect(error?.path == path, "\(String(describing: error))")
-        #expect(error?.reason.contains(mentions) == true, "\(String(describing: error))")
+        #expect(error?.subject == path, "\(String(describing: error))")
+        #expect(error?.message.contains(mentions) == true, "\(String(describing: error))")
     }
 
     @Test func glassDecodesToAContainer() throws {
