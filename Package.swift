@@ -46,7 +46,10 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Hand-written SIMD kernels (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere).
         .target(name: "CLiquidKernels"),
-        .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels"]),
+        .target(name: "LiquidRaster", dependencies: [
+            "LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels",
+            .product(name: "RealModule", package: "swift-numerics"),
+        ]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidScene", dependencies: ["LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry"]),
