@@ -273,6 +273,9 @@ def main():
         print(f"no browser named {args.browser}")
         return 2
 
+    # A stop from outside (timeout, Ctrl-C) still closes the browser and removes its profile.
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, lambda number, frame: sys.exit(128 + number))
     profile = tempfile.mkdtemp(prefix="browse-profile-")
     log_path = os.path.join(profile, "browser.log")
     browser = None
