@@ -57,6 +57,7 @@ trap 'exit 130' INT TERM
 fail() {
   echo "play-click: FAILED: $*" >&2
   if [ -s "$work/play.err" ]; then sed 's/^/  liquid: /' "$work/play.err" >&2; fi
+  if [ -s "$work/trace.jsonl" ]; then echo "  last trace line: $(tail -n1 "$work/trace.jsonl")" >&2; fi
   exit 1
 }
 
@@ -113,23 +114,25 @@ last_state() { tail -n1 "$trace" 2> /dev/null | grep -o "\"$1\":[^,}]*" | cut -d
 state_is() { [ "$(last_state "$1")" = "$2" ]; }
 
 # The switch sits in the middle of the window (equal padding on every side): click there.
-[ "$(last_state isOn)" = false ] || fail "the switch is not off before the click (trace: $(tail -n1 "$trace"))"
+[ "$(last_state isOn)" = false ] || fail "the switch is not off before the click"
 xdotool mousemove --window "$window" $((WIDTH / 2)) $((HEIGHT / 2)) click 1
 until_true 5 "the click turning the switch on (\"isOn\":true in the trace)" grep -q '"isOn":true' "$trace"
 
-# settled: the trace (one line per changed frame) has had no new line for 0.3 s, i.e. every spring has
-# come to rest. Checked at most every 0.1 s, so it also needs three quiet polls in a row.
+# settled [CONDITION...]: the trace (one line per frame that changed anything) has had no new line for
+# half a second, i.e. every spring has come to rest, and CONDITION (if given) holds for its last line.
 quiet=0 lines=-1
 settled() {
   local now
   now="$(wc -l < "$trace")"
   if [ "$now" = "$lines" ]; then quiet=$((quiet + 1)); else quiet=0 lines="$now"; fi
-  [ "$quiet" -ge 3 ]
+  [ "$quiet" -ge 5 ] && { [ $# -eq 0 ] || "$@"; }
 }
-until_true 10 "the switch coming to rest after the click" settled
-if ! state_is isOn true || ! state_is pressed false; then
-  fail "after the click the switch came to rest as $(tail -n1 "$trace")"
-fi
+# On, not pressed, and every animated value at its resting value (full colour, no swell, no jiggle).
+resting_on() {
+  state_is isOn true && state_is pressed false && state_is colorFraction 1 && state_is thumbScale 1 &&
+    state_is jiggle 1
+}
+until_true 10 "the switch coming to rest, on, after the click" settled resting_on
 snapshot on
 changed="$(difference before on)"
 area=$((WIDTH * HEIGHT))
@@ -141,7 +144,7 @@ area=$((WIDTH * HEIGHT))
 xdotool mousedown 1
 until_true 5 "the press showing (\"pressed\":true in the trace)" state_is pressed true
 quiet=0 lines=-1
-until_true 10 "the pressed thumb coming to rest" settled
+until_true 10 "the pressed thumb coming to rest" settled state_is pressed true
 shots="${SCREENSHOT_DIR:-docs/images}"
 mkdir -p "$shots"
 snapshot held
@@ -162,6 +165,6 @@ wait "$play_pid" || status=$?
 play_pid=""
 [ "$status" -eq 0 ] || fail "liquid play exited with status $status after its window closed"
 grep -q '"exit":true' "$trace" || fail "the trace has no closing line"
-state_is isOn false || fail "the closing trace line does not say the switch is off: $(tail -n1 "$trace")"
+state_is isOn false || fail "the closing trace line does not say the switch is off"
 echo "play-click: ok (window ${WIDTH}x${HEIGHT} on $DISPLAY; the click turned the switch on and changed" \
   "$changed pixels; press, release and the second toggle traced; closing exited 0; screenshot $shots/play-window.png)"
