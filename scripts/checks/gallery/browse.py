@@ -195,7 +195,8 @@ def problems_in(events, folder):
             problems.append(f"console.{params['type']}: {words}")
         elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
             entry = params["entry"]
-            problems.append(f"{entry.get('source', 'browser')} error: {entry.get('text', '')} {entry.get('url', '')}".rstrip())
+            text = f"{entry.get('source', 'browser')} error: {entry.get('text', '')} {entry.get('url', '')}"
+            problems.append(text.rstrip())
         elif method == "Network.requestWillBeSent":
             url = params.get("request", {}).get("url", "")
             urls[params.get("requestId")] = url

@@ -7,9 +7,9 @@
 #   - pressing and holding shows the press ("pressed":true); letting go is a second tap: the press ends
 #     and the switch turns off again;
 #   - closing the window ends the process with status 0, and the trace's closing line says off.
-# Every wait is on a condition (a file written, a window mapped, a trace line, a settled picture) and has
-# a limit; the first failure prints one line naming what did not happen, and the background processes
-# (Xvfb, liquid) are stopped on any exit.
+# Every wait is on a condition (the display number written, the window mapped, its first frame drawn, a
+# trace line, the springs at rest) and has a limit; the first failure prints one line naming what did not
+# happen, and the background processes (Xvfb, liquid) are stopped on any exit.
 #
 #   scripts/checks/x11/play-click.sh [LIQUID_BINARY]
 #
