@@ -104,6 +104,29 @@ def parse_number(text):
     return v if math.isfinite(v) else None
 
 
+def value_kind(text):
+    """What sort of hostile value `text` is, for grouping failures."""
+    t = text.lower()
+    if not t:
+        return "an empty value"
+    if "x" in t and re.fullmatch(r"-?0x[0-9a-fp.+-]*", t):
+        return "a hex number"
+    if "nan" in t:
+        return "nan"
+    if "inf" in t:
+        return "an infinity"
+    if re.fullmatch(r"[+-]?[\d.e+-]+", t) and parse_number(t) is None:
+        return "a literal that overflows to infinity"
+    if parse_number(t) is None:
+        return "not a number"
+    v = parse_number(t)
+    if v != 0 and abs(v) < 1e-6:
+        return "a tiny number"
+    if abs(v) > 1e6:
+        return "a huge number"
+    return "an ordinary number"
+
+
 def is_extreme(v):
     return abs(v) > 1e6 or (v != 0 and abs(v) < 1e-6)
 
@@ -382,8 +405,9 @@ class Case:
     successful run must leave behind: "json" (strict JSON on stdout), "png:NAME", "page:DIR" or None."""
 
     def __init__(self, part, command, name, args, expect, files=None, output=None, timeout=None,
-                 special=(), stdout="file", as_nobody=False, user_nonfinite=False):
+                 special=(), stdout="file", as_nobody=False, user_nonfinite=False, group=None):
         self.part, self.command, self.name, self.args = part, command, name, list(args)
+        self.group = group or name  # what the case tries, for grouping failures by cause
         self.expect, self.files, self.output = expect, dict(files or {}), output
         self.timeout, self.special, self.stdout, self.as_nobody = timeout, list(special), stdout, as_nobody
         self.user_nonfinite = user_nonfinite
@@ -523,22 +547,25 @@ def option_cases(fx):
                 # the separate form too: a leading '-' must not be mistaken for a flag
                 forms.append((" ", before + [option, value] + after))
             for sep, args in forms:
+                group = value_kind(value) if sep == "=" else "a value starting with '-' given as a separate argument"
                 cases.append(Case("options", command, f"{label}{sep}{short(value)}", args, expect, files, output,
-                                  timeout, user_nonfinite=nonfinite))
+                                  timeout, user_nonfinite=nonfinite, group=group))
     # --times and --matrix take lists: a bad element among good ones
     for value in BOUNDARY_VALUES:
         nonfinite = parse_number(value) is None
         expect = NON_NEGATIVE.judge(value)
         cases.append(Case("options", "motion spring", f"--times=0,{short(value)},1",
                           spring + ["--duration", "0.5", f"--times=0,{value},1"], expect, output="json",
-                          user_nonfinite=nonfinite))
+                          user_nonfinite=nonfinite, group=value_kind(value) + " in a list"))
         for slot in (0, 4):
             numbers = ["1", "0", "0", "0", "0", "0", "1", "0", "0", "0", "0", "0", "1", "0", "0", "0", "0", "0", "1", "0"]
             numbers[slot] = value
             expect = "invalid" if parse_number(value) is None else ("either" if is_extreme(parse_number(value)) else "valid")
+            group = (value_kind(value) + " in a list") if slot or not value.startswith("-") else \
+                "a value starting with '-' given as a separate argument"
             cases.append(Case("options", "filter colormatrix", f"--matrix[{slot}]={short(value)}",
                               ["filter", "colormatrix", "--matrix", " ".join(numbers), "in.png", "out.png"], expect,
-                              png_in, "png:out.png", user_nonfinite=nonfinite))
+                              png_in, "png:out.png", user_nonfinite=nonfinite, group=group))
     # words where a name is wanted
     words = [("motion decay", ["motion", "decay", "--velocity", "100", "--rate"], ["normal", "fast"],
               ["Fast", "", "slow", "0x0.8p0"], {}, "json"),
@@ -557,11 +584,13 @@ def option_cases(fx):
         for w in good:
             cases.append(Case("options", command, f"{before[-1]} {w!r}", before + [w], "valid", files, output))
         for w in bad:
-            cases.append(Case("options", command, f"{before[-1]} {w!r}", before + [w], "invalid", files, output))
+            cases.append(Case("options", command, f"{before[-1]} {w!r}", before + [w], "invalid", files, output,
+                              group=f"{before[-1]} given an unknown word"))
     # no parameter family, two families, unknown flags and commands
+    cases.append(Case("options", "motion", "argv (no subcommand)", ["motion"], "either"))
     for args in (["motion", "spring"], ["motion", "spring", "--duration", "0.5", "--stiffness", "1", "--damping", "1"],
                  ["motion", "spring", "--response", "0.5"], ["motion", "spring", "--duration", "0.5", "--damping-ratio", "1"],
-                 ["motion", "spring", "--duration", "0.5", "--bogus"], ["motion", "decay"], ["motion"], ["flter"],
+                 ["motion", "spring", "--duration", "0.5", "--bogus"], ["motion", "decay"], ["flter"],
                  ["render", "scene.json"], ["filter", "threshold", "--alpha", "0.5", "--luma", "0.5", "in.png", "out.png"],
                  ["filter", "colormatrix", "in.png", "out.png"], ["filter", "blur", "--sigma", "1", "in.png"],
                  ["simulate", "switch"], ["gallery"], ["gallery", "--out", ""]):
@@ -590,7 +619,8 @@ def number_cases(fx, rng, scene_budget):
         expect = judge_scene_number(plain(doc), path, value)
         cases.append(Case("numbers", "render", f"{name} {path_text(path)}={short(value)}",
                           ["render", "scene.json", "--out", "out.png"], expect, {"scene.json": dump_pairs(doc)},
-                          "png:out.png", user_nonfinite=parse_number(value) is None))
+                          "png:out.png", user_nonfinite=parse_number(value) is None,
+                          group=f"{number_place(path)} = {value_kind(value)}"))
     for name, data in fx.events.items():
         doc = load_pairs(data.decode())
         for container, index, path in list(slots(doc)):
@@ -602,8 +632,14 @@ def number_cases(fx, rng, scene_budget):
                 expect = judge_events_number(plain(mutated), path, value)
                 cases.append(Case("numbers", "simulate", f"{name} {path_text(path)}={short(value)}",
                                   ["simulate", "switch", "--events", "events.json"], expect,
-                                  {"events.json": dump_pairs(mutated)}, "json", user_nonfinite=parse_number(value) is None))
+                                  {"events.json": dump_pairs(mutated)}, "json", user_nonfinite=parse_number(value) is None,
+                                  group=f"{number_place(path)} = {value_kind(value)}"))
     return cases
+
+
+def number_place(path):
+    """The kind of place a number sits in, e.g. `layers[].frame[]` for any layer's frame."""
+    return "".join("[]" if isinstance(p, int) else "." + p for p in path).lstrip(".")
 
 
 def set_path(doc, path, value):
@@ -677,13 +713,18 @@ def mutation_cases(fx, rng, budget):
     cases = []
     sources = [("scene", n, d) for n, d in fx.scenes.items()] + [("events", n, d) for n, d in fx.events.items()]
 
+    groups = {"delete": "a deleted key", "duplicate": "a duplicated key", "swap": "two values swapped",
+              "misspell": "a misspelt key", "retype": "a value of another type", "null": "null for a value",
+              "truncate": "a truncated file", "flip": "random bytes changed", "extra": "an unknown key"}
+
     def add(kind, name, what, data, expect):
         if kind == "scene":
             cases.append(Case("mutate", "render", f"{name}: {what}", ["render", "scene.json", "--out", "out.png"],
-                              expect, {"scene.json": data}, "png:out.png"))
+                              expect, {"scene.json": data}, "png:out.png", group=groups[op]))
         else:
             cases.append(Case("mutate", "simulate", f"{name}: {what}",
-                              ["simulate", "switch", "--events", "events.json"], expect, {"events.json": data}, "json"))
+                              ["simulate", "switch", "--events", "events.json"], expect, {"events.json": data}, "json",
+                              group=groups[op]))
 
     operators = ["delete", "duplicate", "swap", "misspell", "retype", "null", "truncate", "flip", "extra"]
     for n in range(budget):
@@ -1144,8 +1185,8 @@ def budget_cases(fx):
     cases.append(Case("budget", "simulate", "--duration 600 --fps 240 (the documented maximum)",
                       ["simulate", "switch", "--events", "events.json", "--duration", "600", "--fps", "240"], "valid",
                       {"events.json": fx.tap_events}, "json", 120))
-    cases.append(Case("budget", "simulate", "--frames at --scale 8 --fps 240 for 2 s",
-                      ["simulate", "tabbar", "--events", "events.json", "--duration", "2", "--fps", "240", "--scale", "8",
+    cases.append(Case("budget", "simulate", "--frames at --scale 8 for 1 s at 60 fps (tab bar)",
+                      ["simulate", "tabbar", "--events", "events.json", "--duration", "1", "--fps", "60", "--scale", "8",
                        "--frames", "frames"], "valid", {"events.json": fx.tap_events}, "json", 120))
     for scale in ("1e-100", "1e-10"):
         cases.append(Case("budget", "render", f"--scale {scale}", ["render", "scene.json", "--out", "out.png", "--scale", scale],
@@ -1516,13 +1557,12 @@ def signature(case, klass, detail, result):
         return f"{klass}: {site or detail}"
     if klass == "bad message":
         line = text.strip().splitlines()[0] if text.strip() else ""
+        line = re.sub(r"^liquid: error: \S+?\.json: [\w.\[\]]+:", "liquid: error: FILE: PATH:", line)
         line = re.sub(r"'[^']*'", "'…'", line)
         line = re.sub(r"-?\d[\d.e+-]*", "N", line)
         return f"bad message ({detail}): {line[:110]}"
-    if klass in ("timeout", "slow rejection"):
-        return f"{klass}: {case.command} {re.sub(r'=.*', '', case.name)[:60]}"
-    if klass == "silent acceptance":
-        return f"silent acceptance: {case.command} {re.sub(r'=.*', '', case.name)[:60]}"
+    if klass in ("timeout", "slow rejection", "silent acceptance", "false rejection"):
+        return f"{klass}: {case.command}: {case.group[:90]}"
     return f"{klass}: {case.command}: {detail}"
 
 
@@ -1624,6 +1664,12 @@ def main():
                 timeout = case.timeout or args.timeout
                 result = launcher.run(command_line(liquid, case), folder, timeout, case.stdout)
                 klass, detail = classify(case, folder, result)
+                if klass == "slow rejection":
+                    # a busy machine can make one run slow: the faster of two runs decides
+                    again = launcher.run(command_line(liquid, case), folder, timeout, case.stdout)
+                    if again.seconds < result.seconds:
+                        result = again
+                        klass, detail = classify(case, folder, result)
                 rows.append({"id": case.id, "part": case.part, "command": case.command, "class": klass,
                              "seconds": result.seconds, "rss": result.peak_rss_kb, "name": case.name})
                 stderr_line = result.stderr.decode("utf-8", "replace").strip().split("\n")[0][:160]
