@@ -17,7 +17,8 @@
 #             wrong types, null, deep nesting, huge arrays, truncation, random bytes, out-of-order events,
 #             mutually exclusive keys;
 #   files     named pipes, directories, /dev/zero, /dev/null and unreadable files as inputs; /dev/full,
-#             directories and read-only or missing folders as outputs; a closed stdout pipe;
+#             a 64-byte file-size limit (writes fail with EFBIG, like a full disk), directories and
+#             read-only or missing folders as outputs; a closed stdout pipe;
 #   budget    expensive inputs inside the documented limits (huge blur σ, long simulations, big animated
 #             renders, tiny scales), with their time and peak memory.
 #
@@ -37,13 +38,18 @@
 #   false rejection     an input the documentation allows, rejected
 #   ok                  valid input accepted, or invalid input rejected cleanly
 #
+# Cases that name a device this machine lacks (some containers have no /dev/full) are skipped and counted:
+# writing there would only create a plain file in /dev.
+#
 # Inputs whose validity the documentation does not settle (an extreme but finite length, say) are
 # "either": accepting and rejecting are both ok, crashes, hangs and bad messages are not.
 #
 # Output: a table of counts per command and class, printed and written to OUT/summary.txt, and every case
 # that is not ok in OUT/failures.jsonl (exact argv, a copy of its input files under OUT/inputs/ID, exit
 # status, signal, seconds, peak RSS, the start of stderr and, for crashes, the source line that trapped).
-# Run from anywhere; only the Python standard library, prlimit (util-linux) and, as root, setpriv are used.
+# Run from anywhere; only the Python standard library, prlimit (util-linux) and, as root, setpriv (to read
+# and write as nobody, so that permissions apply) are used. --list prints the cases without running them;
+# --only PART and --match TEXT run a subset.
 
 import argparse
 import gzip
@@ -414,10 +420,6 @@ class Case:
         self.user_nonfinite = user_nonfinite
         self.fsize = fsize  # a file-size limit in bytes: larger writes fail with EFBIG, like a full disk
         self.id = None
-
-
-def json_output(args):
-    return "json"
 
 
 class Fixtures:
