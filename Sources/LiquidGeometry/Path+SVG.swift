@@ -96,7 +96,11 @@ extension Path {
         let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
         // Radii too small to reach: scale them up uniformly.
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
+        if lambda > 1 {
+            // For radii so small that their squares underflow (1e-300), the same scale without squaring.
+            let s = lambda.isFinite ? lambda.squareRoot() : Double.hypot(x1 / rx, y1 / ry)
+            rx *= s; ry *= s
+        }
         // Step 2: the centre in the rotated frame.
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
@@ -113,7 +117,10 @@ extension Path {
         if !sweep && delta > 0 { delta -= 2 * .pi }
         // Unit-circle cubic pieces mapped through the ellipse's affine frame.
         let frame = AffineTransform(a: rx * cosPhi, b: rx * sinPhi, c: -ry * sinPhi, d: ry * cosPhi, tx: cx, ty: cy)
-        let pieces = Swift.max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
+        // Radii too small even for that (their scale overflows) are zero radii: a straight line, as the
+        // SVG rules have it for rx = 0 or ry = 0.
+        guard delta.isFinite, frame.isFinite else { line(to: p1); return }
+        let pieces = Checked.clamped(abs(delta) / (.pi / 2), to: 1...4, rounding: .up)
         let step = delta / Double(pieces)
         let handle = 4.0 / 3.0 * Double.tan(step / 4)
         for i in 0..<pieces {

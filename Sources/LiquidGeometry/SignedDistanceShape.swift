@@ -226,7 +226,9 @@ public enum SignedDistanceShape: Hashable, Sendable {
         func corner(_ u: Double, _ v: Double, _ size: Double, _ ax: Double, _ ay: Double) {
             let term: Double
             let n: Vector2
-            if continuous && size > 0 {
+            // A continuous corner under 1e-9 pt is drawn as a circular one (they differ by less than its
+            // size); the continuous search divides by the extent, which overflows for subnormal sizes.
+            if continuous && size > 1e-9 {
                 guard let found = ContinuousCorner.term(u, v, extent: size) else { return }
                 term = found.distance
                 n = found.normal

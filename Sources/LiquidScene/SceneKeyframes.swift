@@ -37,6 +37,26 @@ enum SceneKeyframes {
         }
     }
 
+    /// The largest magnitude any number in a scene may have: far beyond any canvas (16 384 pixels a side),
+    /// small enough that sizes, areas and products of scene numbers stay exact and finite.
+    static let maximumMagnitude = 1e6
+
+    /// Throws, naming the path, unless every number in `node` is within ±``maximumMagnitude``.
+    static func checkMagnitudes(_ node: JSONValue, path: String = "") throws(LiquidError) {
+        switch node {
+        case .number(let x) where !(abs(x) <= maximumMagnitude):
+            throw fail(path, "\(LiquidError.quoted(x)) is out of range: scene numbers must be between -1000000 and 1000000")
+        case .object(let object):
+            for key in object.keys.sorted() {  // sorted: the first error reported is the same on every run
+                try checkMagnitudes(object[key] ?? .null, path: path.isEmpty ? key : path + "." + key)
+            }
+        case .array(let array):
+            for (i, element) in array.enumerated() { try checkMagnitudes(element, path: path + "[\(i)]") }
+        default:
+            return
+        }
+    }
+
     /// The latest key time anywhere in the tree (0 when nothing is keyframed).
     static func lastKeyTime(in node: JSONValue) -> Double {
         switch node {

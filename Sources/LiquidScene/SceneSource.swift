@@ -32,6 +32,7 @@ public struct SceneSource: Sendable {
             throw LiquidError.at("scene", "not valid JSON (\(error.localizedDescription))")
         }
         guard case .object = tree else { throw LiquidError.at("scene", "must be a JSON object") }
+        try SceneKeyframes.checkMagnitudes(tree)
         self.baseDirectory = baseDirectory
     }
 

@@ -60,3 +60,23 @@ struct CheckedTests {
         #expect(Checked.clamped(value, to: Int.min...Int.max, rounding: .down) != 0 || value.isNaN || abs(value) < 1)
     }
 }
+
+@Suite("Signed distances with extreme radii")
+struct ExtremeRadiusDistanceTests {
+    /// A corner radius too small to matter (down to the least subnormal) gives the sharp rect's distances,
+    /// never NaN: the shadow and glass band read these distances for every pixel.
+    @Test(arguments: [Double.leastNonzeroMagnitude, 1e-320, 1e-300, 1e-100, 1e-12])
+    func tinyRadiiAreSharpCorners(radius: Double) {
+        let rect = Rect(x: 10, y: 20, width: 80, height: 40)
+        let sharp = SignedDistanceShape.rect(rect)
+        for continuous in [false, true] {
+            let shape = SignedDistanceShape.roundedRect(rect, radius: radius, continuous: continuous)
+            for y in stride(from: 0.0, through: 80, by: 2.5) {
+                for x in stride(from: -5.0, through: 105, by: 2.5) {
+                    let d = shape.distance(to: Point(x, y)), expected = sharp.distance(to: Point(x, y))
+                    #expect(abs(d - expected) <= 1e-9, "r \(radius) continuous \(continuous) at \(x),\(y): \(d) vs \(expected)")
+                }
+            }
+        }
+    }
+}
