@@ -64,7 +64,7 @@ enum SceneKeyframes {
     private struct Keyframed: Decodable {
         var times: [Double] = []
         var values: [JSONValue] = []
-        var easing: Easing = .curve(.linear)
+        var easing: Easing = .proportional
 
         private enum Key: String, CodingKey, CaseIterable { case keyframes, easing }
 
@@ -78,13 +78,16 @@ enum SceneKeyframes {
                 guard case .array(let pair) = key, pair.count == 2, let time = pair[0].number, time.isFinite else {
                     throw SceneValue.fail("keyframe \(i) must be [time, value] with a finite time", at: c.codingPath)
                 }
+                guard pair[1] != .null else {
+                    throw SceneValue.fail("expected a value, found null", at: c.codingPath + [Key.keyframes, JSONKey(index: i), JSONKey(index: 1)])
+                }
                 if let last = times.last, time < last {
                     throw SceneValue.fail("keyframe times must not decrease (\(time) after \(last))", at: c.codingPath)
                 }
                 times.append(time)
                 values.append(pair[1])
             }
-            easing = try c.decodeIfPresent(Easing.self, forKey: .easing) ?? .curve(.linear)
+            easing = try c.decodeIfPresent(Easing.self, forKey: .easing) ?? .proportional
         }
 
         /// The value at time `t`.
@@ -100,6 +103,8 @@ enum SceneKeyframes {
 
     /// `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or `{"spring": {"response": R, "dampingRatio": Z}}`.
     private enum Easing: Decodable {
+        /// No easing given: the fraction is the progress itself, exactly.
+        case proportional
         case curve(TimingCurve)
         case spring(Spring)
 
@@ -132,6 +137,7 @@ enum SceneKeyframes {
         /// (progress in 0…1, seconds into the segment) → eased fraction.
         func fraction(progress: Double, seconds: Double) -> Double {
             switch self {
+            case .proportional: progress
             case .curve(let curve): curve.value(at: progress)
             case .spring(let spring): spring.value(at: seconds, from: 0.0, to: 1.0)
             }
