@@ -68,7 +68,8 @@ package struct JSONParser {
         index += 1
         skipWhitespace()
         var members: [JSONValue.Member] = []
-        var seen = Set<String>()
+        // Objects are small: a repeated key is found by looking back, until one grows large.
+        var seen: Set<String>? = nil
         if peek == Byte.closeBrace {
             index += 1
             return .object(members)
@@ -79,7 +80,14 @@ package struct JSONParser {
             }
             let keyStart = index
             let key = try string()
-            guard seen.insert(key).inserted else {
+            let repeated: Bool
+            if seen != nil {
+                repeated = !seen!.insert(key).inserted
+            } else {
+                repeated = members.contains { $0.key == key }
+                if members.count >= 16 { seen = Set(members.map(\.key) + [key]) }
+            }
+            guard !repeated else {
                 throw LiquidError.json("the key appears twice in this object (\(location(of: keyStart)))",
                                        at: path + [JSONKey(key)], root: root)
             }
@@ -138,6 +146,7 @@ package struct JSONParser {
         index += 1
         var text: [UInt8] = []
         var run = index
+        var ascii = true
         while true {
             guard index < bytes.count else { throw syntax("this string never ends (no closing '\"')", at: start) }
             let byte = bytes[index]
@@ -153,10 +162,14 @@ package struct JSONParser {
                 text.append(contentsOf: bytes[run..<index])
                 try escape(into: &text)
                 run = index
+                ascii = false
             } else {
+                ascii = ascii && byte < 0x80
                 index += 1
             }
         }
+        // Plain ASCII is valid UTF-8 as it stands; anything else is checked.
+        if ascii { return String(decoding: text, as: UTF8.self) }
         guard let decoded = String(validating: text, as: UTF8.self) else {
             throw syntax("a string is not valid UTF-8 text", at: start)
         }

@@ -16,16 +16,26 @@ import LiquidGeometry
 package struct JSONValueDecoder: Decoder {
     /// The node being decoded.
     package let value: JSONValue
-    package let codingPath: [any CodingKey]
     package let userInfo: [CodingUserInfoKey: Any]
     /// The document's name for problems with the whole of it (`scene`); empty when the caller adds its own.
     package let root: String
+    /// The path to the node's parent, shared by its siblings, and the node's own key below it: the full
+    /// path is only built when something asks for it.
+    private let parentPath: [any CodingKey]
+    private let key: (any CodingKey)?
+
+    package var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
 
     /// A decoder for `value`, which sits at `codingPath` in a document named `root`.
     package init(_ value: JSONValue, root: String, codingPath: [any CodingKey] = [], userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.init(value, root: root, parentPath: codingPath, key: nil, userInfo: userInfo)
+    }
+
+    private init(_ value: JSONValue, root: String, parentPath: [any CodingKey], key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
         self.value = value
         self.root = root
-        self.codingPath = codingPath
+        self.parentPath = parentPath
+        self.key = key
         self.userInfo = userInfo
     }
 
@@ -40,12 +50,12 @@ package struct JSONValueDecoder: Decoder {
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch("an object") }
-        return KeyedDecodingContainer(Keyed<Key>(decoder: self, members: members))
+        return KeyedDecodingContainer(Keyed<Key>(decoder: self, path: codingPath, members: members))
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch("a list") }
-        return Unkeyed(decoder: self, elements: elements)
+        return Unkeyed(decoder: self, path: codingPath, elements: elements)
     }
 
     package func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
@@ -84,9 +94,9 @@ package struct JSONValueDecoder: Decoder {
         return nil
     }
 
-    /// The decoder of a child node at `key`.
-    fileprivate func child(_ node: JSONValue, at key: any CodingKey) -> JSONValueDecoder {
-        JSONValueDecoder(node, root: root, codingPath: codingPath + [key], userInfo: userInfo)
+    /// The decoder of a child node at `key`; `path` is this node's ``codingPath``.
+    fileprivate func child(_ node: JSONValue, at key: any CodingKey, path: [any CodingKey]) -> JSONValueDecoder {
+        JSONValueDecoder(node, root: root, parentPath: path, key: key, userInfo: userInfo)
     }
 
     /// `<path>: <reason>` at this node, or at `key` below it.
@@ -113,9 +123,10 @@ package struct JSONValueDecoder: Decoder {
 
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let decoder: JSONValueDecoder
+        let path: [any CodingKey]
         let members: [JSONValue.Member]
 
-        var codingPath: [any CodingKey] { decoder.codingPath }
+        var codingPath: [any CodingKey] { path }
         var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
         func contains(_ key: Key) -> Bool { node(key) != nil }
@@ -124,14 +135,14 @@ package struct JSONValueDecoder: Decoder {
 
         private func child(_ key: Key) throws -> JSONValueDecoder {
             guard let node = node(key) else { throw decoder.fail("missing", at: key) }
-            return decoder.child(node, at: key)
+            return decoder.child(node, at: key, path: path)
         }
 
         private func required<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T { try child(key).value(type) }
 
         private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
             guard let node = node(key) else { return nil }
-            return try decoder.child(node, at: key).value(type)
+            return try decoder.child(node, at: key, path: path).value(type)
         }
 
         func decodeNil(forKey key: Key) throws -> Bool { try child(key).value == .null }
@@ -183,15 +194,17 @@ package struct JSONValueDecoder: Decoder {
 
     private struct Unkeyed: UnkeyedDecodingContainer {
         let decoder: JSONValueDecoder
+        let path: [any CodingKey]
         let elements: [JSONValue]
         var currentIndex = 0
 
-        var codingPath: [any CodingKey] { decoder.codingPath }
+        var codingPath: [any CodingKey] { path }
         var count: Int? { elements.count }
         var isAtEnd: Bool { currentIndex >= elements.count }
 
-        init(decoder: JSONValueDecoder, elements: [JSONValue]) {
+        init(decoder: JSONValueDecoder, path: [any CodingKey], elements: [JSONValue]) {
             self.decoder = decoder
+            self.path = path
             self.elements = elements
         }
 
@@ -199,7 +212,7 @@ package struct JSONValueDecoder: Decoder {
             let key = JSONKey(index: currentIndex)
             guard !isAtEnd else { throw decoder.fail("missing (the list has only \(elements.count) elements)", at: key) }
             currentIndex += 1
-            return decoder.child(elements[currentIndex - 1], at: key)
+            return decoder.child(elements[currentIndex - 1], at: key, path: path)
         }
 
         private mutating func element<T: Decodable>(_ type: T.Type) throws -> T { try next().value(type) }

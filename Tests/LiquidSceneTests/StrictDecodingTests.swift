@@ -23,10 +23,11 @@ struct StrictDecodingTests {
         Self.expectOneShortLine(error, sourceLocation: sourceLocation)
     }
 
-    /// One line under 300 characters, free of Foundation's and Swift's own wording.
+    /// One line under 300 characters (no line breaks or other control characters), free of Foundation's
+    /// and Swift's own wording.
     static func expectOneShortLine(_ error: LiquidError, sourceLocation: SourceLocation = #_sourceLocation) {
         let text = error.description
-        #expect(!text.contains("\n") && text.count < 300, "\(text.count) characters: \(text.prefix(400))", sourceLocation: sourceLocation)
+        #expect(text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } && text.count < 300, "\(text.count) characters: \(text.prefix(400))", sourceLocation: sourceLocation)
         for foreign in ["NSCocoaErrorDomain", "The data couldn", "Swift.", "Optional(", "Array<", "Dictionary<", "DecodingError", "CodingKeys"] {
             #expect(!text.contains(foreign), "\(text)", sourceLocation: sourceLocation)
         }
@@ -179,7 +180,11 @@ struct StrictDecodingTests {
 
     @Test func aKeyGivenTwiceIsRefusedAtItsPath() {
         expectRefused(Self.scene(##"{"type": "rect", "frame": [0, 0, 5, 5], "fill": "#000000", "fill": "#ffffff"}"##),
-                      at: "layers[0].fill", mentioning: "the key appears twice in this object")
+                      at: "layers[0].fill", mentioning: "the key appears twice in this object (line 1, column 99)")
+        // A large object too (a repeat is looked for differently once an object holds many keys).
+        let many = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        expectRefused("{" + many + ", \"k3\": 0}", at: "k3", mentioning: "the key appears twice in this object")
+        expectRefused("{" + many + ", \"k39\": 0}", at: "k39", mentioning: "the key appears twice in this object")
     }
 
     @Test func invalidUTF8IsRefused() {
@@ -222,6 +227,8 @@ struct StrictDecodingTests {
             Self.scene(##"{"type": "rect", "frame": [0, 0, 5, 5], "fill": ""## + letters + ##""}"##),
             Self.scene(Self.rect + ##", ""## + letters + ##"": 1}"##),
             Self.scene(##"{"type": "rect", "fill": "#000000", "frame": ["## + Array(repeating: "1", count: 100_000).joined(separator: ",") + "]}"),
+            Self.scene(##"{"type": "path", "d": "M 0 0 L "## + digits + ##" 0", "stroke": {}}"##),
+            Self.scene(##"{"type": "path", "d": "M 0 0 L 1\u00012", "stroke": {}}"##),
         ]
         for json in cases {
             guard let error = SceneTest.error(json) else { Issue.record("accepted"); continue }
@@ -239,6 +246,29 @@ struct StrictDecodingTests {
         #expect(error?.message.hasSuffix("layers[0].opacty: unknown key (did you mean 'opacity'?)") == true, "\(String(describing: error))")
         #expect(error?.message.contains("…") == true)
         if let error { Self.expectOneShortLine(error) }
+    }
+
+    /// An object whose variant is unknown is checked against the keys of every variant.
+    @Test func keysOfAnUnknownLayerTypeAreCheckedAgainstEveryType() {
+        expectRefused(Self.scene(##"{"type": "blob", "zzz": 1}"##), at: "layers[0].zzz", mentioning: "unknown key")
+        expectRefused(Self.scene(##"{"type": "blob", "frame": [0, 0, 1, 1]}"##), at: "layers[0]", mentioning: "unknown layer type 'blob'")
+    }
+
+    /// Decoding with Foundation's own decoder (the public `Decodable` route) still refuses unknown keys
+    /// and resolves paths against the folder given.
+    @Test func decodingDirectlyStillRefusesUnknownKeys() throws {
+        let decoder = JSONDecoder()
+        decoder.userInfo[SceneSource.baseDirectoryKey] = "/scenes"
+        let json = ##"{"width": 10, "height": 10, "layers": [{"type": "image", "src": "a.png", "frame": [0, 0, 1, 1]}]}"##
+        let document = try decoder.decode(SceneDocument.self, from: Data(json.utf8))
+        guard case .image(let path, _) = document.layers.first?.content else { Issue.record("not an image"); return }
+        #expect(path == "/scenes/a.png")
+        do {
+            _ = try decoder.decode(SceneDocument.self, from: Data(##"{"width": 10, "height": 10, "scael": 2}"##.utf8))
+            Issue.record("accepted")
+        } catch let error as LiquidError {
+            #expect(error.description == "scael: unknown key (did you mean 'scale'?)")
+        }
     }
 
     // MARK: - What stays accepted
