@@ -11,8 +11,8 @@ import LiquidGeometry
 /// - An integer must be a whole number in the type's range (`expected an integer, found 1.5`).
 /// - A missing key is `<path>.<key>: missing`; reading past the end of a list names the index.
 ///
-/// Which keys an object may hold is the decoding type's to say, through ``Swift/Decoder/strictContainer(keyedBy:)``
-/// and ``Swift/Decoder/requireKnownKeys(_:allKeys:variant:)``.
+/// Which keys an object may hold is the decoding type's to say, through `strictContainer(keyedBy:)`
+/// and `requireKnownKeys(_:allKeys:variant:)`.
 package struct JSONValueDecoder: Decoder {
     /// The node being decoded.
     package let value: JSONValue

@@ -1,8 +1,8 @@
 import LiquidGeometry
 
 /// The one way the scene and events formats declare which keys an object may hold: every decoder of an
-/// object starts with ``Swift/Decoder/strictContainer(keyedBy:)`` (its `CaseIterable` coding keys are the
-/// known keys) or ``Swift/Decoder/requireKnownKeys(_:allKeys:variant:)`` (a list that depends on the
+/// object starts with `strictContainer(keyedBy:)` (its `CaseIterable` coding keys are the
+/// known keys) or `requireKnownKeys(_:allKeys:variant:)` (a list that depends on the
 /// object's variant, such as a layer's `type`).
 ///
 /// Any other key is refused at its own path, before the object's values are read, with the nearest known

@@ -13,9 +13,8 @@ import LiquidGeometry
 /// ``LiquidError`` naming the JSON path of the problem; resolving the same source at the same time always
 /// gives the same document.
 ///
-/// Reading is strict (docs/scene-format.md, "Strictness"): standard JSON only, nested at most
-/// ``JSONParser/maximumDepth`` levels; no key an object does not know; no `null`; every value of its
-/// documented type and range.
+/// Reading is strict (docs/scene-format.md, "Strictness and errors"): standard JSON only, nested at most
+/// 100 levels; no key an object does not know; no `null`; every value of its documented type and range.
 public struct SceneSource: Sendable {
     /// The `JSONDecoder.userInfo` key holding the folder that relative image and font paths are resolved
     /// against, when decoding ``SceneDocument`` directly.
