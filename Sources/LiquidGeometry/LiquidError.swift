@@ -109,15 +109,24 @@ extension LiquidError {
     /// length given, so a message stays one short line even for a huge input (`123456…(30000001 characters)…789`).
     /// Line breaks and other control characters are shown as `\u{…}` escapes.
     public static func quoted(_ text: String, limit: Int = 60) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control { escaped += "\\u{\(String(scalar.value, radix: 16))}" }
-            else { escaped.unicodeScalars.append(scalar) }
+        let bound = Swift.max(limit, 8)
+        let keep = bound / 2 - 2
+        func escaped<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
+            var out = ""
+            for scalar in scalars {
+                if scalar.properties.generalCategory == .control { out += "\\u{\(String(scalar.value, radix: 16))}" }
+                else { out.unicodeScalars.append(scalar) }
+            }
+            return out
         }
-        let count = escaped.count
-        guard count > Swift.max(limit, 8) else { return escaped }
-        let keep = Swift.max(limit, 8) / 2 - 2
-        return "\(escaped.prefix(keep))…(\(text.count) characters)…\(escaped.suffix(keep))"
+        // Far longer than the limit: escape only the two ends, so a huge input is counted but never copied.
+        if text.unicodeScalars.count > 4 * bound {
+            let head = escaped(text.prefix(keep).unicodeScalars), tail = escaped(text.suffix(keep).unicodeScalars)
+            return "\(head.prefix(keep))…(\(text.count) characters)…\(tail.suffix(keep))"
+        }
+        let all = escaped(text.unicodeScalars)
+        guard all.count > bound else { return all }
+        return "\(all.prefix(keep))…(\(text.count) characters)…\(all.suffix(keep))"
     }
 
     /// Returns `value` if it is finite; throws ``nonFinite(name:value:)`` otherwise.

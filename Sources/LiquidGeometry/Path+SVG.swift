@@ -25,7 +25,7 @@ extension Path {
                 command = next
                 scanner.advance()
             } else if command == 0 {
-                throw .malformed("SVG path data must start with a command; found '\(Character(Unicode.Scalar(next)))' at offset \(scanner.offset)")
+                throw .malformed("SVG path data must start with a command; found '\(LiquidError.quoted(String(Character(Unicode.Scalar(next)))))' at offset \(scanner.offset)")
             } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
                 throw .malformed("SVG path data has a number after Z at offset \(scanner.offset)")
             }
@@ -75,7 +75,7 @@ extension Path {
             case UInt8(ascii: "z"):
                 close(); current = start
             default:
-                throw .malformed("SVG path data has unknown command '\(Character(Unicode.Scalar(command)))' at offset \(scanner.offset - 1)")
+                throw .malformed("SVG path data has unknown command '\(LiquidError.quoted(String(Character(Unicode.Scalar(command)))))' at offset \(scanner.offset - 1)")
             }
             lastWasCubic = isCubic
             lastWasQuad = isQuad
@@ -183,7 +183,7 @@ private struct SVGPathScanner {
         guard count > 0 else {
             offset = begin
             if let c = peek {
-                throw .malformed("SVG path data expects a number at offset \(begin); found '\(Character(Unicode.Scalar(c)))'")
+                throw .malformed("SVG path data expects a number at offset \(begin); found '\(LiquidError.quoted(String(Character(Unicode.Scalar(c)))))'")
             }
             throw .malformed("SVG path data ends where a number was expected (offset \(begin))")
         }
@@ -195,7 +195,7 @@ private struct SVGPathScanner {
         }
         let text = String(decoding: bytes[begin..<offset], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw .nonFinite("SVG path data number '\(text)' at offset \(begin)")
+            throw .nonFinite("SVG path data number '\(LiquidError.quoted(text))' at offset \(begin)")
         }
         return value
     }

@@ -1,33 +1,25 @@
-import Foundation
 import LiquidGeometry
 
 extension LiquidError {
-    /// The error for a failure of `JSONDecoder`, at its coding path (see ``at(_:_:kind:)``) below `root`,
-    /// the document's own name (`scene`, `events`).
-    package static func decoding(_ error: DecodingError, root: String = "scene") -> LiquidError {
-        switch error {
-        case .dataCorrupted(let context):
-            if let underlying = context.underlyingError {
-                return .at(jsonPath(context.codingPath, root: root), "not valid JSON (\(underlying.localizedDescription))")
-            }
-            return .at(jsonPath(context.codingPath, root: root), context.debugDescription)
-        case .keyNotFound(let key, let context):
-            return .at(jsonPath(context.codingPath + [key], root: root), "missing")
-        case .typeMismatch(let type, let context):
-            return .at(jsonPath(context.codingPath, root: root), "expected \(type)")
-        case .valueNotFound(let type, let context):
-            return .at(jsonPath(context.codingPath, root: root), "expected \(type), found null")
-        @unknown default:
-            return .at(root, "\(error)")
-        }
+    /// The error for a problem at `path` in a JSON document: `layers[2].fill: <reason>`. The empty path is
+    /// the document itself, named `root` (`scene`); when `root` is empty too the message is `reason` alone,
+    /// for a caller that prefixes its own name (a file path).
+    package static func json(_ reason: String, at path: [any CodingKey], root: String) -> LiquidError {
+        let place = jsonPath(path, root: root)
+        return place.isEmpty ? LiquidError(.malformed, reason) : .at(place, reason)
     }
 
-    /// `layers[2].fill` for a coding path; `root` for the empty path.
+    /// `layers[2].fill` for a coding path; `root` for the empty path. Keys are quoted as messages quote
+    /// text (control characters escaped, long keys shortened), and a path longer than 160 characters keeps
+    /// its start and its end, so a message naming it stays one short line.
     package static func jsonPath(_ path: [any CodingKey], root: String = "scene") -> String {
         var out = ""
         for key in path {
-            if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+            if let index = key.intValue { out += "[\(index)]" }
+            else { out += (out.isEmpty ? "" : ".") + quoted(key.stringValue, limit: 40) }
         }
-        return out.isEmpty ? root : out
+        guard !out.isEmpty else { return root }
+        guard out.count > 160 else { return out }
+        return "\(out.prefix(50))…\(out.suffix(100))"
     }
 }
