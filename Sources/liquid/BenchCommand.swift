@@ -11,12 +11,12 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
-    @Option(help: "Timed runs per benchmark (after one warm-up).") var runs: Int = 15
+    @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
     @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
     var writeInputs: String?
 
     func validate() throws {
-        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000; got \(runs)") }
+        _ = try CommandLineInput.check(runs, "--runs", in: 1...1000)
     }
 
     func run() throws {

@@ -15,17 +15,21 @@ struct GalleryCommand: ParsableCommand {
     )
 
     @Option(help: "Output folder (created if needed): index.html and media/.") var out: String
-    @Option(help: "Pixels per point of every frame.") var scale: Double = 3
-    @Option(help: "Frames per second of every animation (1…60).") var fps: Int = 30
+    @Option(parsing: .unconditional, help: "Pixels per point of every frame.", transform: CommandLineInput.decimal) var scale: Double = 3
+    @Option(parsing: .unconditional, help: "Frames per second of every animation (1…60).", transform: CommandLineInput.whole) var fps: Int = 30
     @Option(help: "Folder of example scenes (*.json); skipped with a note when absent and not given.")
     var scenes: String?
 
     /// The scenes folder used when --scenes is not given.
     static let defaultScenes = "examples/scenes"
 
+    /// The documented ranges (docs/command-line.md).
+    static let scaleRange = 0.1...8.0
+    static let fpsRange = 1...60
+
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
-        guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1…60; got \(fps)") }
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
         guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
     }
 

@@ -20,17 +20,21 @@ struct PlayCommand: ParsableCommand {
     )
 
     @Argument(help: "The component to show (default: switch).") var component: String?
-    @Option(help: "Pixels per point.") var scale: Double = 2
-    @Option(help: "Frames per second (default: the display's refresh rate, else 60).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point.", transform: CommandLineInput.decimal) var scale: Double = 2
+    @Option(parsing: .unconditional, help: "Frames per second (default: the display's refresh rate, else 60).", transform: CommandLineInput.decimal) var fps: Double?
     @Option(help: "Write the component's state as JSON lines to FILE whenever it changes, and on exit.")
     var trace: String?
 
     /// The component shown when none is named.
     static let defaultComponent = "switch"
 
+    /// The documented ranges (docs/command-line.md).
+    static let scaleRange = 0.1...8.0
+    static let fpsRange = 1.0...360.0
+
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
-        if let fps { guard fps.isFinite, fps >= 1, fps <= 360 else { throw ValidationError("--fps must be 1…360; got \(fps)") } }
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        if let fps { _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange) }
     }
 
     func run() throws {
@@ -58,7 +62,7 @@ struct PlayCommand: ParsableCommand {
                                   background: GalleryStage.baseColor, framesPerSecond: fps)
         let names = ComponentRegistry.names
         let index = names.firstIndex(of: name) ?? 0
-        host.title = "liquid play: \(name) [\(index + 1)/\(names.count)] \(Int(host.framesPerSecond.rounded())) Hz - "
+        host.title = "liquid play: \(name) [\(index + 1)/\(names.count)] \(Checked.clamped(host.framesPerSecond, to: 0...1000)) Hz - "
             + "mouse: finger, Shift/wheel: force, Tab: next, Esc: quit"
         var next: String?
         host.onKey = { [unowned host] key in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
 import LiquidRaster
 import LiquidUI
 
@@ -13,16 +14,21 @@ struct SimulateCommand: ParsableCommand {
 
     @Argument(help: "The component (switch, slider, tabbar, button).") var component: String
     @Option(help: "Events file: {\"events\": [{\"t\", \"phase\": \"down|move|up|cancel\", \"x\", \"y\", \"force\"}]}.") var events: String
-    @Option(help: "Frames per second (1…240).") var fps: Double = 60
+    @Option(parsing: .unconditional, help: "Frames per second (1…240).", transform: CommandLineInput.decimal) var fps: Double = 60
     @Option(help: "Write each rendered frame as DIR/frame-NNNN.png.") var frames: String?
-    @Option(help: "Pixels per point of rendered frames.") var scale: Double = 3
-    @Option(help: "Seconds to simulate (default: the last event + 1 s).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point of rendered frames.", transform: CommandLineInput.decimal) var scale: Double = 3
+    @Option(parsing: .unconditional, help: "Seconds to simulate (default: the last event + 1 s).", transform: CommandLineInput.decimal) var duration: Double?
+
+    /// The documented ranges (docs/command-line.md).
+    static let fpsRange = 1.0...240.0
+    static let scaleRange = 0.1...8.0
+    /// Longest simulation, in seconds: also the cap on the default duration, so no event may come later.
+    static let maximumDuration = 600.0
 
     func validate() throws {
-        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be 1…240; got \(fps)") }
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
-        if let duration { guard duration.isFinite, duration >= 0, duration <= 600 else {
-            throw ValidationError("--duration must be 0…600 s; got \(duration)") } }
+        _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        if let duration { _ = try CommandLineInput.check(duration, "--duration", in: 0...Self.maximumDuration) }
     }
 
     func run() throws {

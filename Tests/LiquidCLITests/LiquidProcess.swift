@@ -6,6 +6,8 @@ struct LiquidProcess {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Whether the process was still running at the deadline and was killed.
+        var timedOut = false
 
         /// Standard output parsed as a JSON object.
         func json() throws -> [String: Any] {
@@ -29,21 +31,57 @@ struct LiquidProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Bytes read from a pipe on another thread.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            DispatchQueue.global().async { [self] in
+                let bytes = handle.readDataToEndOfFile()
+                lock.withLock { data = bytes }
+                done.signal()
+            }
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return lock.withLock { data }
+        }
+    }
+
+    /// Runs `liquid arguments…` with standard input from `input` (the null device by default) and
+    /// `environment` added to this process's; a run still going after `timeout` seconds is killed and
+    /// reported as ``Result/timedOut``.
+    static func run(_ arguments: [String], input: FileHandle? = nil, environment: [String: String] = [:],
+                    timeout: Double = 300) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        // Read both pipes on their own threads, so a large output cannot block the child.
+        let stdout = Collected(out.fileHandleForReading), stderr = Collected(err.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(2000)
+        }
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stdout: String(decoding: stdout.wait(), as: UTF8.self),
+                      stderr: String(decoding: stderr.wait(), as: UTF8.self), timedOut: timedOut)
     }
 }
