@@ -41,7 +41,7 @@ struct BenchCommand: ParsableCommand {
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []
         for benchmark in selected {
-            FileHandle.standardError.write(Data("bench: \(benchmark.name)\n".utf8))
+            StandardStreams.error("bench: \(benchmark.name)")
             var result = runner.measure(benchmark)
             if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
             results.append(result)
@@ -58,7 +58,7 @@ struct BenchCommand: ParsableCommand {
     /// Writes w1.png … w4.png and the glass references glass-g1.png … glass-g3.png (benchmarks/WORKLOADS.md)
     /// into `folder`, creating it if needed.
     static func writeInputs(to folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try OutputFolder.create(folder)
         try PNG.write(RasterWorkloadInputs.busyImage(), to: folder + "/w1.png")
         try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w2.png")
         try PNG.write(RasterWorkloadInputs.circles(), to: folder + "/w3.png")

@@ -12,10 +12,16 @@ struct FilterCommand: ParsableCommand {
 
     /// The input and output paths every filter takes.
     struct Files: ParsableArguments {
-        @Argument(help: "Input PNG.") var input: String
+        @Argument(help: "Input PNG, or - for standard input.") var input: String
         @Argument(help: "Output PNG.") var output: String
 
-        func read() throws -> Pixmap { try PNG.read(contentsOf: input) }
+        func read() throws -> Pixmap {
+            guard input == "-" else { return try PNG.read(contentsOf: input) }
+            do { return try PNG.decode(ImageFileIO.readAll(input, allowsStandardInput: true)) } catch {
+                throw error.kind == .malformed ? LiquidError.image("standard input: \(error.message)") : error
+            }
+        }
+
         func write(_ image: Pixmap) throws { try PNG.write(image, to: output) }
     }
 

@@ -28,7 +28,7 @@ struct GalleryBuilder {
 
     /// Renders every item.
     func build() throws -> [GalleryItem] {
-        try FileManager.default.createDirectory(atPath: directory + "/" + Self.mediaFolder, withIntermediateDirectories: true)
+        try OutputFolder.create(directory + "/" + Self.mediaFolder)
         var items: [GalleryItem] = []
         for name in ComponentRegistry.names { items.append(try timed { try component(name) }) }
         for path in scenes { items.append(try timed { try scene(path) }) }
@@ -165,11 +165,7 @@ struct GalleryBuilder {
         let animationFile = Self.mediaFolder + "/" + slug + ".png"
         let posterFile = Self.mediaFolder + "/" + slug + "-poster.png"
         let bytes = try animation.encoded()
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + animationFile))
-        } catch {
-            throw ValidationErrorMessage("cannot write '\(directory)/\(animationFile)': \(error.localizedDescription)")
-        }
+        try ImageFileIO.writeAll(bytes, to: directory + "/" + animationFile)
         if let poster = animation.poster { try PNG.write(poster, to: directory + "/" + posterFile) }
         return GalleryItem(section: section, slug: slug, title: title, caption: caption, source: source,
                            animation: animationFile, poster: posterFile, info: try AnimatedPNGInfo(parsing: bytes),
@@ -178,8 +174,7 @@ struct GalleryBuilder {
     }
 
     private static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationErrorMessage("cannot read '\(path)'") }
-        return [UInt8](data)
+        try ImageFileIO.readAll(path)
     }
 
     /// "1.2 s"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidRaster
 
 /// `liquid gallery --out DIR`: every registered component under its scripted interaction, every example
 /// scene and a spring plot, as animated PNGs with posters, on one self-contained page `DIR/index.html`.
@@ -44,9 +45,7 @@ struct GalleryCommand: ParsableCommand {
         }
         let page = GalleryPage(items: items).html()
         let index = out + "/index.html"
-        do { try Data(page.utf8).write(to: URL(fileURLWithPath: index)) } catch {
-            throw ValidationErrorMessage("cannot write '\(index)': \(error.localizedDescription)")
-        }
+        try ImageFileIO.writeAll(Array(page.utf8), to: index)
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let bytes = items.reduce(0) { $0 + $1.bytes }
@@ -59,7 +58,7 @@ struct GalleryCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             if required { throw ValidationError("--scenes '\(folder)' is not a folder") }
-            FileHandle.standardError.write(Data("liquid: note: no '\(folder)' folder here; the gallery has no scenes\n".utf8))
+            StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes")
             return []
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)

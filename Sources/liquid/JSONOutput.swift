@@ -8,8 +8,7 @@ func printJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    FileHandle.standardOutput.write(data)
-    FileHandle.standardOutput.write(Data("\n".utf8))
+    try StandardStreams.write(Array(data) + [UInt8(ascii: "\n")])
 }
 
 /// One sample of a motion curve.

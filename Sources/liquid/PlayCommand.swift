@@ -43,6 +43,7 @@ struct PlayCommand: ParsableCommand {
             var name = component ?? (names.contains(Self.defaultComponent) ? Self.defaultComponent : names.first ?? Self.defaultComponent)
             let trace = try self.trace.map { try StateTrace(path: $0) }
             while let next = try play(name, trace: trace) { name = next }
+            try trace?.close()
         }
     }
 
@@ -52,6 +53,8 @@ struct PlayCommand: ParsableCommand {
     @MainActor
     private func play(_ name: String, trace: StateTrace?) throws -> String? {
         let component = try ComponentRegistry.make(name)
+        // The first line goes out before the window opens, so an unwritable trace fails at once.
+        try trace?.record(component: name, time: 0, state: component.simulationState)
         let pad = component.simulationPadding
         let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
         let root = View()
@@ -75,11 +78,18 @@ struct PlayCommand: ParsableCommand {
             }
             host.stop()
         }
-        host.onFrame = { time in trace?.record(component: name, time: time, state: component.simulationState) }
-        trace?.record(component: name, time: 0, state: component.simulationState)
+        var traceFailure: Error?
+        host.onFrame = { [unowned host] time in
+            guard traceFailure == nil else { return }
+            do { try trace?.record(component: name, time: time, state: component.simulationState) } catch {
+                traceFailure = error
+                host.stop()
+            }
+        }
         try host.run()
         host.close()
-        trace?.finish(component: name, time: host.runLoop.lastFrameTime ?? 0, state: component.simulationState)
+        if let traceFailure { throw traceFailure }
+        try trace?.finish(component: name, time: host.runLoop.lastFrameTime ?? 0, state: component.simulationState)
         return next
     }
 }

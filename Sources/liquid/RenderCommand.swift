@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a JSON scene (docs/scene-format.md) to a PNG, or with --animate to an animated PNG."
     )
 
-    @Argument(help: "The scene file (JSON).") var scene: String
+    @Argument(help: "The scene file (JSON), or - for standard input.") var scene: String
     @Option(help: "Output PNG.") var out: String
     @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's scale.", transform: CommandLineInput.decimal) var scale: Double?
     @Flag(help: "Render the keyframed scene over time into an animated PNG.") var animate = false
@@ -76,15 +76,17 @@ struct RenderCommand: ParsableCommand {
         return frames
     }
 
-    /// Reads a scene file; failures name the file.
+    /// Reads a scene file (a regular file, or `-` for standard input, whose relative image paths are then
+    /// taken from the current folder); failures name the file.
     static func load(_ path: String) throws -> SceneSource {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("cannot read scene file '\(path)'")
-        }
+        let bytes = try ImageFileIO.readAll(path, limit: ImageFileIO.documentByteLimit, allowsStandardInput: true,
+                                            failure: "cannot read scene file")
+        let folder = path == "-" ? FileManager.default.currentDirectoryPath
+            : URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
-            return try SceneSource(json: data, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            return try SceneSource(json: Data(bytes), baseDirectory: folder)
         } catch {
-            throw ValidationError("\(path): \(error)")
+            throw ValidationErrorMessage("\(ImageFileIO.quoted(path)): \(error)")
         }
     }
 

@@ -110,6 +110,9 @@ struct SpringCommand: ParsableCommand {
             MotionSample(t: t, value: spring.value(at: t, from: from, to: to, initialVelocity: velocity),
                          velocity: spring.velocity(at: t, from: from, to: to, initialVelocity: velocity))
         }
+        // The plot is written to a temporary file first and put in place only once the JSON is out, so a
+        // run that fails leaves no plot behind.
+        var plotFile: OutputFile?
         if let plot {
             let title = String(format: "spring  response %.3g s  ζ %.3g  (stiffness %.4g, damping %.4g)",
                                spring.response, spring.dampingRatio, spring.stiffness, spring.damping)
@@ -120,9 +123,17 @@ struct SpringCommand: ParsableCommand {
                 return MotionSample(t: t, value: spring.value(at: t, from: from, to: to, initialVelocity: velocity), velocity: 0)
             }
             let image = try MotionPlot(title: title, samples: dense, target: to, start: from).render()
-            try PNG.write(image, to: plot)
+            plotFile = try OutputFile(path: plot)
+            try plotFile?.write(PNG.encode(image))
         }
-        try printJSON(SpringReport(spring: .init(spring), samples: samples))
+        do {
+            try printJSON(SpringReport(spring: .init(spring), samples: samples))
+        } catch let error as LiquidError where OutputFile.isClosedPipe(error) {
+            // Nobody reads the samples any more; the plot asked for is still delivered.
+            try plotFile?.commit()
+            throw error
+        }
+        try plotFile?.commit()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LiquidGeometry
+import LiquidRaster
 import LiquidScene
 import LiquidUI
 
@@ -22,9 +23,8 @@ enum TouchScriptFile {
     static let maximumEvents = 100_000
 
     static func load(_ path: String) throws -> [Touch] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationErrorMessage("cannot read events file '\(path)'")
-        }
+        let data = Data(try ImageFileIO.readAll(path, limit: ImageFileIO.documentByteLimit, allowsStandardInput: true,
+                                               failure: "cannot read events file"))
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch let error as DecodingError {
             throw ValidationErrorMessage("\(path): \(LiquidError.decoding(error, root: "events"))")

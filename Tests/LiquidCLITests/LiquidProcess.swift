@@ -51,13 +51,20 @@ struct LiquidProcess {
         }
     }
 
+    /// Runs `script` with bash, the executable's path in `$LIQUID` (for pipelines and resource limits a
+    /// single process cannot express).
+    static func shell(_ script: String, timeout: Double = 300) throws -> Result {
+        try run(["-c", script], program: URL(fileURLWithPath: "/bin/bash"), environment: ["LIQUID": executable.path],
+                timeout: timeout)
+    }
+
     /// Runs `liquid arguments…` with standard input from `input` (the null device by default) and
     /// `environment` added to this process's; a run still going after `timeout` seconds is killed and
     /// reported as ``Result/timedOut``.
-    static func run(_ arguments: [String], input: FileHandle? = nil, environment: [String: String] = [:],
-                    timeout: Double = 300) throws -> Result {
+    static func run(_ arguments: [String], program: URL = executable, input: FileHandle? = nil,
+                    environment: [String: String] = [:], timeout: Double = 300) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
