@@ -56,13 +56,32 @@ struct RenderCommand: ParsableCommand {
         guard length > 0 else { throw ValidationError("\(scene): nothing is keyframed and no duration is given; use --duration") }
         let frames = try Self.frameCount(length: length, fps: fps,
                                          source: duration == nil ? "the duration of '\(scene)'" : "--duration")
-        var encoder = try AnimatedPNGEncoder(loopCount: 0, storesChangedRegions: true)
+        // The budget is checked on the first frame's canvas before anything is drawn.
+        let first = try Self.document(source, at: 0, file: scene, scale: scale)
+        try Self.checkBudget(first, scale: scale ?? first.scale, frames: frames)
+        // Frames stream to the file as they are drawn; none is kept.
+        let writer = try AnimatedPNGFileWriter(path: out, loopCount: 0, storesChangedRegions: true, frameCount: frames)
+        let delay = try AnimatedPNGEncoder.Delay.frameRate(fps)
         for i in 0..<frames {
             let t = min(Double(i) / Double(fps), length)
-            let image = try Self.document(source, at: t, file: scene, scale: scale).render(scale: scale)
-            try encoder.append(image, delay: try .frameRate(fps))
+            let document = i == 0 ? first : try Self.document(source, at: t, file: scene, scale: scale)
+            try writer.append(try document.render(scale: scale), delay: delay)
         }
-        try encoder.write(to: out)
+        try writer.finish()
+    }
+
+    /// Most pixels one animation may draw: canvas pixels × frames (about a thousand frames of 1024 × 1024).
+    static let maximumPixelFrames = 1 << 30
+
+    /// Refuses an animation of `frames` frames of `document`'s canvas at `scale` beyond
+    /// ``maximumPixelFrames``.
+    static func checkBudget(_ document: SceneDocument, scale: Double, frames: Int) throws {
+        let side = 1...Pixmap.maximumSide
+        let width = try Checked.integer(document.width * scale, "canvas width in pixels", in: side, rounding: .up)
+        let height = try Checked.integer(document.height * scale, "canvas height in pixels", in: side, rounding: .up)
+        let pixels = try Checked.product(width, height, "canvas pixels", atMost: Pixmap.maximumPixels)
+        _ = try Checked.product(pixels, frames, "animation of \(width)×\(height) pixels: pixels × frames",
+                                atMost: maximumPixelFrames)
     }
 
     /// Frames of an animation `length` seconds long at `fps` (both ends included), at most ``maximumFrames``.

@@ -4,7 +4,9 @@ import Foundation
 struct LiquidProcess {
     struct Result {
         let status: Int32
-        let stdout: String
+        /// Standard output as bytes, and as text (UTF-8, invalid bytes replaced).
+        let output: Data
+        var stdout: String { String(decoding: output, as: UTF8.self) }
         let stderr: String
         /// Whether the process was still running at the deadline and was killed.
         var timedOut = false
@@ -51,6 +53,29 @@ struct LiquidProcess {
         }
     }
 
+    /// Runs `liquid arguments…` with its standard streams on the null device, waits for it, and returns
+    /// its exit status and its peak resident memory in bytes (from `wait4`, which reports that child alone).
+    static func peakMemory(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw CocoaError(.executableLoad) }
+        }
+        // ru_maxrss is in kilobytes on Linux.
+        return ((status >> 8) & 0xff, usage.ru_maxrss * 1024)
+    }
+
     /// Runs `script` with bash, the executable's path in `$LIQUID` (for pipelines and resource limits a
     /// single process cannot express).
     static func shell(_ script: String, timeout: Double = 300) throws -> Result {
@@ -87,8 +112,7 @@ struct LiquidProcess {
             usleep(2000)
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout.wait(), as: UTF8.self),
+        return Result(status: process.terminationStatus, output: stdout.wait(),
                       stderr: String(decoding: stderr.wait(), as: UTF8.self), timedOut: timedOut)
     }
 }
