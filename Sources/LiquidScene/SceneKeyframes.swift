@@ -105,7 +105,15 @@ enum SceneKeyframes {
     private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: String) throws(LiquidError) -> JSONValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            return .number(x + (y - x) * f)
+            let value = x + (y - x) * f
+            if value.isFinite { return .number(value) }
+            // y − x overflows for keys of opposite sign near the largest doubles; the weighted sum does not
+            // (between the keys). An easing that overshoots that far has no finite value at all.
+            let weighted = x * (1 - f) + y * f
+            guard weighted.isFinite else {
+                throw fail(path, "keyframes \(x) and \(y) give a value that is not a finite number at this time")
+            }
+            return .number(weighted)
         case (.array(let x), .array(let y)):
             guard x.count == y.count else { throw fail(path, "keyframe lists must have the same length (\(x.count) vs \(y.count))") }
             var out: [JSONValue] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
 import LiquidRaster
 
 /// `liquid bench`: the benchmark suite; medians in milliseconds.
@@ -37,7 +38,9 @@ struct BenchCommand: ParsableCommand {
             + (wantsGlass ? GlassBenchmarks.all : [])
             + (filter.map { "ui".contains($0) || $0.hasPrefix("ui") } ?? true ? ControlBenchmarks.all : [])
         let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
-        guard !selected.isEmpty else { throw ValidationError("--filter '\(filter ?? "")' matches no benchmark") }
+        guard !selected.isEmpty else {
+            throw ValidationErrorMessage("--filter '\(LiquidError.quoted(filter ?? ""))' matches no benchmark")
+        }
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []
         for benchmark in selected {
@@ -52,7 +55,7 @@ struct BenchCommand: ParsableCommand {
                                     result.ns_per_iteration, result.unit as NSString))
             }
         }
-        if json { try printJSON(["benchmarks": results]) }
+        if json { try printJSON(BenchReport(benchmarks: results)) }
     }
 
     /// Writes w1.png … w4.png and the glass references glass-g1.png … glass-g3.png (benchmarks/WORKLOADS.md)

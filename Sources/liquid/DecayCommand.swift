@@ -64,8 +64,13 @@ struct DecayCommand: ParsableCommand {
     }
 }
 
-struct DecayReport: Encodable {
+/// The JSON shape of `liquid motion decay`.
+struct DecayReport: JSONReport {
     let destination: Double
     let duration: Double
     let samples: [MotionSample]
+
+    var nonFiniteNumber: String? {
+        firstNonFinite(["destination": destination, "duration": duration]) ?? MotionSample.nonFinite(in: samples)
+    }
 }

@@ -57,11 +57,13 @@ struct GalleryCommand: ParsableCommand {
     static func sceneFiles(in folder: String, required: Bool) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            if required { throw ValidationError("--scenes '\(folder)' is not a folder") }
+            if required { throw ValidationErrorMessage("--scenes '\(ImageFileIO.quoted(folder))' is not a folder") }
             StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes")
             return []
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw ValidationErrorMessage("cannot list the folder '\(ImageFileIO.quoted(folder))'")
+        }
         return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
     }
 }

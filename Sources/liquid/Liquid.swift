@@ -14,7 +14,7 @@ struct Liquid: ParsableCommand {
     )
 
     /// Runs the tool. Errors become exactly one line on stderr (`liquid: error: …`, at most about 300
-    /// characters) and a non-zero exit; help and version requests print normally and exit 0. A reader that
+    /// characters: a longer message keeps its start and end) and a non-zero exit; help and version requests print normally and exit 0. A reader that
     /// closed standard output (or an output pipe) ends the run quietly with status 0.
     static func main() {
         StandardStreams.installSignalHandling()
@@ -31,7 +31,7 @@ struct Liquid: ParsableCommand {
             }
             let message = Liquid.message(for: error)
                 .split(whereSeparator: \.isNewline).joined(separator: " ")
-            StandardStreams.error("liquid: error: \(LiquidError.quoted(message, limit: 300))")
+            StandardStreams.error("liquid: error: \(LiquidError.quoted(message, limit: 270))")
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }

@@ -33,6 +33,7 @@ struct PlayCommand: ParsableCommand {
     static let fpsRange = 1.0...360.0
 
     func validate() throws {
+        if let component { try MainActor.assumeIsolated { try ComponentRegistry.requireKnown(component) } }
         _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
         if let fps { _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange) }
     }

@@ -27,9 +27,15 @@ struct RubberbandCommand: ParsableCommand {
     func run() throws {
         do {
             let band = try RubberBand(dimension: dimension, coefficient: constant)
-            try printJSON(["value": try band.offset(forOverscroll: offset)])
+            try printJSON(RubberbandReport(value: try band.offset(forOverscroll: offset)))
         } catch let error as LiquidError {
             throw ValidationError(error.description)
         }
     }
+}
+
+/// The JSON shape of `liquid motion rubberband`.
+struct RubberbandReport: JSONReport {
+    let value: Double
+    var nonFiniteNumber: String? { firstNonFinite(["value": value]) }
 }

@@ -27,6 +27,7 @@ struct SimulateCommand: ParsableCommand {
     static let maximumDuration = 600.0
 
     func validate() throws {
+        try MainActor.assumeIsolated { try ComponentRegistry.requireKnown(component) }
         _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
         _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
         if let duration { _ = try CommandLineInput.check(duration, "--duration", in: 0...Self.maximumDuration) }

@@ -138,7 +138,7 @@ struct SpringCommand: ParsableCommand {
 }
 
 /// The JSON shape of `liquid motion spring` (keys are part of the command-line contract).
-struct SpringReport: Encodable {
+struct SpringReport: JSONReport {
     struct Parameters: Encodable {
         let mass, stiffness, damping, response, dampingRatio, duration, bounce: Double
         let settlingDuration: FiniteOrNull
@@ -151,4 +151,11 @@ struct SpringReport: Encodable {
     }
     let spring: Parameters
     let samples: [MotionSample]
+
+    var nonFiniteNumber: String? {
+        firstNonFinite(["mass": spring.mass, "stiffness": spring.stiffness, "damping": spring.damping,
+                        "response": spring.response, "dampingRatio": spring.dampingRatio, "duration": spring.duration,
+                        "bounce": spring.bounce], in: "spring.")
+            ?? MotionSample.nonFinite(in: samples)
+    }
 }
