@@ -51,9 +51,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Opens the face `faceIndex` of the font file at `path`.
     /// - Throws: ``LiquidError/font(_:)`` naming the path and the reason (missing, unreadable, not a font).
     public init(path: String, faceIndex: Int = 0) throws(LiquidError) {
-        guard access(path, R_OK) == 0 else {
-            let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-            throw .font("cannot load font '\(path)': \(reason)")
+        // FreeType opens the file by path; check first that it is a regular file within the budget, so a
+        // named pipe or a device is refused at once instead of blocking or reading forever.
+        do { try ImageFileIO.requireRegularFile(path, limit: ImageFileIO.fontByteLimit, failure: "cannot load font") } catch {
+            throw .font(error.message)
         }
         let info = try FreeTypeLibrary.shared.faceInfo(path: path, faceIndex: faceIndex)
         self.path = path

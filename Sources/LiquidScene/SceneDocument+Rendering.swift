@@ -21,8 +21,8 @@ extension SceneDocument {
         let size = Size(width: width, height: height)
         // One tile covers the whole image up to 1024 pixels a side: a one-shot render gains nothing from
         // tiling, and one tile draws every pixel at the same offset as a canvas-sized image would.
-        let side = Checked.clamped(Swift.max(width, height) * s, to: 0...Int.max, rounding: .up)
-        let compositor = try Compositor(size: size, scale: s, tileSize: Swift.min(Swift.max(side, 16), 1024))
+        let side = Checked.clamped(Swift.max(width, height) * s, to: 16...1024, rounding: .up)
+        let compositor = try Compositor(size: size, scale: s, tileSize: side)
         return try compositor.render(try makeLayerTree()).image
     }
 

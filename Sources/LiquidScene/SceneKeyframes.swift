@@ -47,13 +47,16 @@ enum SceneKeyframes {
     static let maximumMagnitude = 1e6
 
     /// Throws, naming the path, unless every number in `node` is within ±``maximumMagnitude``.
+    /// Members are checked in document order, so the first error reported is the same on every run.
     static func checkMagnitudes(_ node: JSONValue, path: String = "") throws(LiquidError) {
         switch node {
         case .number(let x) where !(abs(x) <= maximumMagnitude):
-            throw fail(path, "\(LiquidError.quoted(x)) is out of range: scene numbers must be between -1000000 and 1000000")
-        case .object(let object):
-            for key in object.keys.sorted() {  // sorted: the first error reported is the same on every run
-                try checkMagnitudes(object[key] ?? .null, path: path.isEmpty ? key : path + "." + key)
+            throw LiquidError.at(path.isEmpty ? "scene" : path,
+                                 "\(LiquidError.quoted(x)) is out of range: scene numbers must be between -1000000 and 1000000",
+                                 kind: .outOfRange)
+        case .object(let members):
+            for member in members {
+                try checkMagnitudes(member.value, path: path.isEmpty ? member.key : path + "." + member.key)
             }
         case .array(let array):
             for (i, element) in array.enumerated() { try checkMagnitudes(element, path: path + "[\(i)]") }
@@ -167,7 +170,15 @@ enum SceneKeyframes {
     private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: [any CodingKey]) throws(LiquidError) -> JSONValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            return .number(x + (y - x) * f)
+            let value = x + (y - x) * f
+            if value.isFinite { return .number(value) }
+            // y − x overflows for keys of opposite sign near the largest doubles; the weighted sum does not
+            // (between the keys). An easing that overshoots that far has no finite value at all.
+            let weighted = x * (1 - f) + y * f
+            guard weighted.isFinite else {
+                throw SceneValue.fail("keyframes \(x) and \(y) give a value that is not a finite number at this time", at: path)
+            }
+            return .number(weighted)
         case (.array(let x), .array(let y)):
             guard x.count == y.count else {
                 throw SceneValue.fail("keyframe lists must have the same length (\(x.count) vs \(y.count))", at: path)

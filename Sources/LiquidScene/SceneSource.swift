@@ -1,5 +1,6 @@
 import Foundation
 import LiquidGeometry
+import LiquidRaster
 
 /// A scene as read from JSON, keyframes not yet resolved: the starting point of the scene library.
 ///
@@ -47,12 +48,14 @@ public struct SceneSource: Sendable {
     }
 
     /// Reads and parses the file at `path`; relative paths in the scene are resolved against its folder.
-    /// - Throws: ``LiquidError`` at `scene` when the file cannot be read or parsed.
+    /// - Throws: ``LiquidError`` at `scene` when the file cannot be read (it must be a regular file of at
+    ///   most 64 MB) or parsed.
     public init(contentsOfFile path: String) throws(LiquidError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LiquidError.at("scene", "cannot read scene file '\(LiquidError.quoted(path))'", kind: .io)
+        let bytes: [UInt8]
+        do { bytes = try ImageFileIO.readAll(path, limit: ImageFileIO.documentByteLimit, failure: "cannot read scene file") } catch {
+            throw LiquidError.at("scene", error.message, kind: error.kind)
         }
-        try self.init(json: data, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try self.init(json: Data(bytes), baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 
     /// The latest keyframe time anywhere in the scene (0 when nothing is keyframed).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
 import LiquidRaster
 
 /// `liquid bench`: the benchmark suite; medians in milliseconds.
@@ -11,12 +12,12 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
-    @Option(help: "Timed runs per benchmark (after one warm-up).") var runs: Int = 15
+    @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
     @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
     var writeInputs: String?
 
     func validate() throws {
-        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000; got \(runs)") }
+        _ = try CommandLineInput.check(runs, "--runs", in: 1...1000)
     }
 
     func run() throws {
@@ -37,11 +38,13 @@ struct BenchCommand: ParsableCommand {
             + (wantsGlass ? GlassBenchmarks.all : [])
             + (filter.map { "ui".contains($0) || $0.hasPrefix("ui") } ?? true ? ControlBenchmarks.all : [])
         let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
-        guard !selected.isEmpty else { throw ValidationError("--filter '\(filter ?? "")' matches no benchmark") }
+        guard !selected.isEmpty else {
+            throw ValidationErrorMessage("--filter '\(LiquidError.quoted(filter ?? ""))' matches no benchmark")
+        }
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []
         for benchmark in selected {
-            FileHandle.standardError.write(Data("bench: \(benchmark.name)\n".utf8))
+            StandardStreams.error("bench: \(benchmark.name)")
             var result = runner.measure(benchmark)
             if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
             results.append(result)
@@ -52,13 +55,13 @@ struct BenchCommand: ParsableCommand {
                                     result.ns_per_iteration, result.unit as NSString))
             }
         }
-        if json { try printJSON(["benchmarks": results]) }
+        if json { try printJSON(BenchReport(benchmarks: results)) }
     }
 
     /// Writes w1.png … w4.png and the glass references glass-g1.png … glass-g3.png (benchmarks/WORKLOADS.md)
     /// into `folder`, creating it if needed.
     static func writeInputs(to folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try OutputFolder.create(folder)
         try PNG.write(RasterWorkloadInputs.busyImage(), to: folder + "/w1.png")
         try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w2.png")
         try PNG.write(RasterWorkloadInputs.circles(), to: folder + "/w3.png")

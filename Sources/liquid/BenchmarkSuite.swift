@@ -19,6 +19,22 @@ struct Benchmark {
 }
 
 /// A benchmark's measured runs.
+/// The JSON shape of `liquid bench --json`.
+struct BenchReport: JSONReport {
+    let benchmarks: [BenchmarkResult]
+
+    var nonFiniteNumber: String? {
+        for (index, result) in benchmarks.enumerated() {
+            if let path = firstNonFinite(["median_ms": result.median_ms, "min_ms": result.min_ms, "max_ms": result.max_ms,
+                                          "ns_per_iteration": result.ns_per_iteration,
+                                          "cpu_median_ms": result.cpu_median_ms ?? 0], in: "benchmarks[\(index)].") {
+                return path
+            }
+        }
+        return nil
+    }
+}
+
 struct BenchmarkResult: Encodable {
     let name: String
     let unit: String

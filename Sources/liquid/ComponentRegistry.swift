@@ -1,3 +1,4 @@
+import LiquidGeometry
 import LiquidUI
 
 /// The components `liquid simulate`, the gallery and `liquid play` know by name.
@@ -14,10 +15,15 @@ enum ComponentRegistry {
     static var names: [String] { factories.map(\.name) }
 
     static func make(_ name: String) throws -> any SimulatableComponent {
-        guard let factory = factories.first(where: { $0.name == name }) else {
+        try requireKnown(name)
+        return factories.first { $0.name == name }!.make()
+    }
+
+    /// Throws unless a component is registered as `name`; the message lists the known names.
+    static func requireKnown(_ name: String) throws {
+        guard names.contains(name) else {
             let known = names.isEmpty ? "none yet" : names.joined(separator: ", ")
-            throw ValidationErrorMessage("unknown component '\(name)' (known: \(known))")
+            throw ValidationErrorMessage("unknown component '\(LiquidError.quoted(name))' (known: \(known))")
         }
-        return factory.make()
     }
 }

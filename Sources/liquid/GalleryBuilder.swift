@@ -28,7 +28,7 @@ struct GalleryBuilder {
 
     /// Renders every item.
     func build() throws -> [GalleryItem] {
-        try FileManager.default.createDirectory(atPath: directory + "/" + Self.mediaFolder, withIntermediateDirectories: true)
+        try OutputFolder.create(directory + "/" + Self.mediaFolder)
         var items: [GalleryItem] = []
         for name in ComponentRegistry.names { items.append(try timed { try component(name) }) }
         for path in scenes { items.append(try timed { try scene(path) }) }
@@ -56,7 +56,8 @@ struct GalleryBuilder {
                                                framesPerSecond: Double(framesPerSecond), scale: scale)
         GalleryStage.forComponent(name).install(in: simulator.runLoop.root, size: simulator.runLoop.size)
         var animation = try GalleryAnimation(framesPerSecond: framesPerSecond)
-        let posterFrame = Int((script.posterTime * Double(framesPerSecond)).rounded())
+        let posterFrame = try Checked.integer(script.posterTime * Double(framesPerSecond), "poster frame of '\(name)'",
+                                              in: 0...Int(Int32.max))
         var index = 0
         var failure: Error?
         _ = simulator.run(touches: script.touches, duration: script.duration) { _, image in
@@ -100,17 +101,19 @@ struct GalleryBuilder {
                                caption: caption ?? "The scene’s keyframed values over \(Self.seconds(length)), looping.",
                                source: source, animation: Self.mediaFolder + "/" + slug + ".png",
                                poster: Self.mediaFolder + "/" + slug + "-poster.png", info: info,
-                               renderedFrames: Int((length * Double(framesPerSecond)).rounded(.up)) + 1,
+                               renderedFrames: try RenderCommand.frameCount(length: length, fps: framesPerSecond,
+                                                                            source: "the duration of '\(path)'"),
                                bytes: bytes.count, scale: scale,
                                framesPerSecond: framesPerSecond)
         }
 
-        var document = try RenderCommand.document(sceneSource, at: 0, file: path)
+        var document = try RenderCommand.document(sceneSource, at: 0, file: path, scale: scale)
         let layers = document.layers
         var animation = try GalleryAnimation(framesPerSecond: framesPerSecond)
         // The finished scene first (the first frame is what viewers without APNG support see), then the
         // build-up from the bare background.
-        let step = max(1, Int(0.45 * Double(framesPerSecond))), hold = 2 * framesPerSecond
+        let step = max(1, Checked.clamped(0.45 * Double(framesPerSecond), to: 0...Int(Int32.max), rounding: .down))
+        let hold = 2 * framesPerSecond
         for count in [layers.count] + Array(0..<layers.count) {
             document.layers = Array(layers.prefix(count))
             let image = try document.render(scale: scale)
@@ -141,11 +144,12 @@ struct GalleryBuilder {
         let base = try plot.render()
         var animation = try GalleryAnimation(framesPerSecond: framesPerSecond)
         let lead = framesPerSecond / 3
-        let run = Int((end * Double(framesPerSecond)).rounded(.up))
+        let run = try Checked.integer(end * Double(framesPerSecond), "spring plot frames", in: 0...Int(Int32.max), rounding: .up)
+        let posterFrame = lead + Checked.clamped(0.3 * Double(framesPerSecond), to: 0...Int(Int32.max), rounding: .down)
         for frame in 0...(lead + run + framesPerSecond) {
             var image = base
             plot.drawMarker(at: min(Double(max(frame - lead, 0)) / Double(framesPerSecond), end), on: &image)
-            try animation.append(image, isPoster: frame == lead + Int(0.3 * Double(framesPerSecond)))
+            try animation.append(image, isPoster: frame == posterFrame)
         }
         return try save(animation, slug: "motion-spring", section: .motion, title: "Spring",
                         caption: "The dot runs along the spring’s exact curve in real time, from 0 towards the dashed "
@@ -161,11 +165,7 @@ struct GalleryBuilder {
         let animationFile = Self.mediaFolder + "/" + slug + ".png"
         let posterFile = Self.mediaFolder + "/" + slug + "-poster.png"
         let bytes = try animation.encoded()
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + animationFile))
-        } catch {
-            throw ValidationErrorMessage("cannot write '\(directory)/\(animationFile)': \(error.localizedDescription)")
-        }
+        try ImageFileIO.writeAll(bytes, to: directory + "/" + animationFile)
         if let poster = animation.poster { try PNG.write(poster, to: directory + "/" + posterFile) }
         return GalleryItem(section: section, slug: slug, title: title, caption: caption, source: source,
                            animation: animationFile, poster: posterFile, info: try AnimatedPNGInfo(parsing: bytes),
@@ -174,8 +174,7 @@ struct GalleryBuilder {
     }
 
     private static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationErrorMessage("cannot read '\(path)'") }
-        return [UInt8](data)
+        try ImageFileIO.readAll(path)
     }
 
     /// "1.2 s"

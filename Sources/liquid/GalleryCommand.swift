@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiquidRaster
 
 /// `liquid gallery --out DIR`: every registered component under its scripted interaction, every example
 /// scene and a spring plot, as animated PNGs with posters, on one self-contained page `DIR/index.html`.
@@ -15,17 +16,21 @@ struct GalleryCommand: ParsableCommand {
     )
 
     @Option(help: "Output folder (created if needed): index.html and media/.") var out: String
-    @Option(help: "Pixels per point of every frame.") var scale: Double = 3
-    @Option(help: "Frames per second of every animation (1…60).") var fps: Int = 30
+    @Option(parsing: .unconditional, help: "Pixels per point of every frame.", transform: CommandLineInput.decimal) var scale: Double = 3
+    @Option(parsing: .unconditional, help: "Frames per second of every animation (1…60).", transform: CommandLineInput.whole) var fps: Int = 30
     @Option(help: "Folder of example scenes (*.json); skipped with a note when absent and not given.")
     var scenes: String?
 
     /// The scenes folder used when --scenes is not given.
     static let defaultScenes = "examples/scenes"
 
+    /// The documented ranges (docs/command-line.md).
+    static let scaleRange = 0.1...8.0
+    static let fpsRange = 1...60
+
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
-        guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1…60; got \(fps)") }
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
         guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
     }
 
@@ -40,9 +45,7 @@ struct GalleryCommand: ParsableCommand {
         }
         let page = GalleryPage(items: items).html()
         let index = out + "/index.html"
-        do { try Data(page.utf8).write(to: URL(fileURLWithPath: index)) } catch {
-            throw ValidationErrorMessage("cannot write '\(index)': \(error.localizedDescription)")
-        }
+        try ImageFileIO.writeAll(Array(page.utf8), to: index)
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let bytes = items.reduce(0) { $0 + $1.bytes }
@@ -54,11 +57,13 @@ struct GalleryCommand: ParsableCommand {
     static func sceneFiles(in folder: String, required: Bool) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            if required { throw ValidationError("--scenes '\(folder)' is not a folder") }
-            FileHandle.standardError.write(Data("liquid: note: no '\(folder)' folder here; the gallery has no scenes\n".utf8))
+            if required { throw ValidationErrorMessage("--scenes '\(ImageFileIO.quoted(folder))' is not a folder") }
+            StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes")
             return []
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw ValidationErrorMessage("cannot list the folder '\(ImageFileIO.quoted(folder))'")
+        }
         return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
     }
 }

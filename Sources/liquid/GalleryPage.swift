@@ -1,4 +1,5 @@
 import Foundation
+import LiquidGeometry
 
 /// Writes the gallery's `index.html`: one self-contained page — inline CSS, no scripts, no fonts, nothing
 /// from the network; images referenced relatively — with a responsive grid of cards in light and dark.
@@ -83,7 +84,7 @@ struct GalleryPage {
         <figure class="card\(wide)" id="\(Self.escape(item.slug))">
         <div class="stage"><picture>\
         <source media="(prefers-reduced-motion: reduce)" srcset="\(Self.escape(item.poster))">\
-        <img src="\(Self.escape(item.animation))" width="\(Int(width.rounded()))" height="\(Int(height.rounded()))" \
+        <img src="\(Self.escape(item.animation))" width="\(Checked.clamped(width, to: 0...Int(Int32.max)))" height="\(Checked.clamped(height, to: 0...Int(Int32.max)))" \
         alt="\(Self.escape(item.title)): \(Self.escape(item.caption))"></picture></div>
         <figcaption>
         <h3>\(Self.escape(item.title))</h3>
@@ -116,7 +117,7 @@ struct GalleryPage {
     }
 
     private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Checked.clamped(value, to: Int.min...Int.max)) : String(value)
     }
 
     private static func megabytes(_ bytes: Int) -> String {

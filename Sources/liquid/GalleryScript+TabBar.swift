@@ -57,7 +57,7 @@ extension GalleryScript {
             for run in runs where run.xs.count > (best[run.index]?.count ?? 0) { best[run.index] = run.xs }
             return best.keys.sorted().compactMap { best[$0].map { ($0.first! + $0.last!) / 2 } }
         }
-        let count = max(1, Int(number("itemCount", in: try make().simulationState) ?? 4))
+        let count = Checked.clamped(number("itemCount", in: try make().simulationState) ?? 4, to: 1...1000)
         return (0..<count).map { width * (Double($0) + 0.5) / Double(count) }
     }
 }

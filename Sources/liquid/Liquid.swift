@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
+import LiquidRaster
 
 /// The `liquid` command-line tool. Its contract (commands, flags, JSON keys) is docs/command-line.md.
 @main
@@ -11,12 +13,16 @@ struct Liquid: ParsableCommand {
                       GalleryCommand.self, PlayCommand.self, BenchCommand.self]
     )
 
-    /// Runs the tool. Errors become exactly one line on stderr (`liquid: error: …`) and a non-zero exit;
-    /// help and version requests print normally and exit 0.
+    /// Runs the tool. Errors become exactly one line on stderr (`liquid: error: …`, at most about 300
+    /// characters: a longer message keeps its start and end) and a non-zero exit; help and version requests print normally and exit 0. A reader that
+    /// closed standard output (or an output pipe) ends the run quietly with status 0.
     static func main() {
+        StandardStreams.installSignalHandling()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as LiquidError where OutputFile.isClosedPipe(error) {
+            Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -25,7 +31,7 @@ struct Liquid: ParsableCommand {
             }
             let message = Liquid.message(for: error)
                 .split(whereSeparator: \.isNewline).joined(separator: " ")
-            FileHandle.standardError.write(Data("liquid: error: \(message)\n".utf8))
+            StandardStreams.error("liquid: error: \(LiquidError.quoted(message, limit: 270))")
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }

@@ -126,7 +126,7 @@ struct MotionPlot {
     }
 
     private static func format(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e6 { return String(Int(v)) }
+        if v == v.rounded() && abs(v) < 1e6 { return String(Checked.clamped(v, to: -1_000_000...1_000_000)) }
         var s = String(format: "%.3f", v)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }

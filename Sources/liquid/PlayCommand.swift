@@ -20,17 +20,22 @@ struct PlayCommand: ParsableCommand {
     )
 
     @Argument(help: "The component to show (default: switch).") var component: String?
-    @Option(help: "Pixels per point.") var scale: Double = 2
-    @Option(help: "Frames per second (default: the display's refresh rate, else 60).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point.", transform: CommandLineInput.decimal) var scale: Double = 2
+    @Option(parsing: .unconditional, help: "Frames per second (default: the display's refresh rate, else 60).", transform: CommandLineInput.decimal) var fps: Double?
     @Option(help: "Write the component's state as JSON lines to FILE whenever it changes, and on exit.")
     var trace: String?
 
     /// The component shown when none is named.
     static let defaultComponent = "switch"
 
+    /// The documented ranges (docs/command-line.md).
+    static let scaleRange = 0.1...8.0
+    static let fpsRange = 1.0...360.0
+
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
-        if let fps { guard fps.isFinite, fps >= 1, fps <= 360 else { throw ValidationError("--fps must be 1…360; got \(fps)") } }
+        if let component { try MainActor.assumeIsolated { try ComponentRegistry.requireKnown(component) } }
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        if let fps { _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange) }
     }
 
     func run() throws {
@@ -39,6 +44,7 @@ struct PlayCommand: ParsableCommand {
             var name = component ?? (names.contains(Self.defaultComponent) ? Self.defaultComponent : names.first ?? Self.defaultComponent)
             let trace = try self.trace.map { try StateTrace(path: $0) }
             while let next = try play(name, trace: trace) { name = next }
+            try trace?.close()
         }
     }
 
@@ -48,6 +54,8 @@ struct PlayCommand: ParsableCommand {
     @MainActor
     private func play(_ name: String, trace: StateTrace?) throws -> String? {
         let component = try ComponentRegistry.make(name)
+        // The first line goes out before the window opens, so an unwritable trace fails at once.
+        try trace?.record(component: name, time: 0, state: component.simulationState)
         let pad = component.simulationPadding
         let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
         let root = View()
@@ -58,7 +66,7 @@ struct PlayCommand: ParsableCommand {
                                   background: GalleryStage.baseColor, framesPerSecond: fps)
         let names = ComponentRegistry.names
         let index = names.firstIndex(of: name) ?? 0
-        host.title = "liquid play: \(name) [\(index + 1)/\(names.count)] \(Int(host.framesPerSecond.rounded())) Hz - "
+        host.title = "liquid play: \(name) [\(index + 1)/\(names.count)] \(Checked.clamped(host.framesPerSecond, to: 0...1000)) Hz - "
             + "mouse: finger, Shift/wheel: force, Tab: next, Esc: quit"
         var next: String?
         host.onKey = { [unowned host] key in
@@ -71,11 +79,18 @@ struct PlayCommand: ParsableCommand {
             }
             host.stop()
         }
-        host.onFrame = { time in trace?.record(component: name, time: time, state: component.simulationState) }
-        trace?.record(component: name, time: 0, state: component.simulationState)
+        var traceFailure: Error?
+        host.onFrame = { [unowned host] time in
+            guard traceFailure == nil else { return }
+            do { try trace?.record(component: name, time: time, state: component.simulationState) } catch {
+                traceFailure = error
+                host.stop()
+            }
+        }
         try host.run()
         host.close()
-        trace?.finish(component: name, time: host.runLoop.lastFrameTime ?? 0, state: component.simulationState)
+        if let traceFailure { throw traceFailure }
+        try trace?.finish(component: name, time: host.runLoop.lastFrameTime ?? 0, state: component.simulationState)
         return next
     }
 }

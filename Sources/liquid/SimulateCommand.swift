@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import LiquidGeometry
 import LiquidRaster
 import LiquidUI
 
 /// `liquid simulate COMPONENT --events EVENTS.json [--fps N] [--frames DIR]` → a JSON trace, one entry
-/// per frame: `{"t", "state": {…}, "haptics": […]}`.
+/// per frame: `{"t", "state": {…}, "haptics": […]}`, written to standard output frame by frame as the
+/// simulation runs (memory does not grow with the duration).
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -12,36 +14,71 @@ struct SimulateCommand: ParsableCommand {
     )
 
     @Argument(help: "The component (switch, slider, tabbar, button).") var component: String
-    @Option(help: "Events file: {\"events\": [{\"t\", \"phase\": \"down|move|up|cancel\", \"x\", \"y\", \"force\"}]}.") var events: String
-    @Option(help: "Frames per second (1…240).") var fps: Double = 60
+    @Option(help: "Events file (or - for standard input): {\"events\": [{\"t\", \"phase\": \"down|move|up|cancel\", \"x\", \"y\", \"force\"}]}.") var events: String
+    @Option(parsing: .unconditional, help: "Frames per second (1…240).", transform: CommandLineInput.decimal) var fps: Double = 60
     @Option(help: "Write each rendered frame as DIR/frame-NNNN.png.") var frames: String?
-    @Option(help: "Pixels per point of rendered frames.") var scale: Double = 3
-    @Option(help: "Seconds to simulate (default: the last event + 1 s).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point of rendered frames (0.1…8).", transform: CommandLineInput.decimal) var scale: Double = 3
+    @Option(parsing: .unconditional, help: "Seconds to simulate, 0…600 (default: the last event + 1 s, at most 600).", transform: CommandLineInput.decimal) var duration: Double?
+
+    /// The documented ranges (docs/command-line.md).
+    static let fpsRange = 1.0...240.0
+    static let scaleRange = 0.1...8.0
+    /// Longest simulation, in seconds: also the cap on the default duration, so no event may come later.
+    static let maximumDuration = 600.0
 
     func validate() throws {
-        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be 1…240; got \(fps)") }
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]; got \(scale)") }
-        if let duration { guard duration.isFinite, duration >= 0, duration <= 600 else {
-            throw ValidationError("--duration must be 0…600 s; got \(duration)") } }
+        try MainActor.assumeIsolated { try ComponentRegistry.requireKnown(component) }
+        _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        if let duration { _ = try CommandLineInput.check(duration, "--duration", in: 0...Self.maximumDuration) }
     }
 
     func run() throws {
         let touches = try TouchScriptFile.load(events)
-        let length = duration ?? ((touches.map(\.timestamp).max() ?? 0) + 1)
-        if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
-        let trace: [ComponentSimulator.Frame] = try MainActor.assumeIsolated {
+        let lastEvent = touches.map(\.timestamp).max() ?? 0
+        guard lastEvent <= Self.maximumDuration else {
+            throw ValidationErrorMessage("\(ImageFileIO.quoted(events)): an event at t = \(LiquidError.quoted(lastEvent)) s is "
+                + "beyond the \(Int(Self.maximumDuration)) s a simulation may last")
+        }
+        let length = duration ?? min(lastEvent + 1, Self.maximumDuration)
+        try MainActor.assumeIsolated { try simulate(touches, for: length) }
+    }
+
+    /// Runs the simulation, streaming the trace; a run that fails removes the frame files it wrote (and
+    /// the `--frames` folder, if it made it).
+    @MainActor
+    private func simulate(_ touches: [Touch], for length: Double) throws {
+        var createdFolder = false
+        var written: [String] = []
+        do {
+            if let frames { createdFolder = try OutputFolder.create(frames) }
             let simulator = try ComponentSimulator(component: try ComponentRegistry.make(component), framesPerSecond: fps,
                                                    scale: scale, rendersFrames: frames != nil)
+            var trace = JSONArrayStream()
             var index = 0
             var failure: Error?
-            let trace = simulator.run(touches: touches, duration: length) { _, image in
+            simulator.stream(touches: touches, duration: length) { frame, image in
                 defer { index += 1 }
-                guard let frames, let image, failure == nil else { return }
-                do { try PNG.write(image, to: String(format: "%@/frame-%04d.png", frames, index)) } catch { failure = error }
+                guard failure == nil else { return }
+                do {
+                    try trace.append(frame, time: frame.t)
+                    if let frames, let image {
+                        let path = String(format: "%@/frame-%04d.png", frames, index)
+                        try PNG.write(image, to: path)
+                        written.append(path)
+                    }
+                } catch {
+                    failure = error
+                }
             }
             if let failure { throw failure }
-            return trace
+            try trace.finish()
+        } catch let error as LiquidError where OutputFile.isClosedPipe(error) {
+            throw error  // the reader has gone: a quiet end, frames kept
+        } catch {
+            for path in written { _ = unlink(path) }
+            if createdFolder, let frames { _ = rmdir(frames) }
+            throw error
         }
-        try printJSON(trace)
     }
 }

@@ -20,29 +20,48 @@ struct SpringCommand: ParsableCommand {
         """
     )
 
-    @Option(parsing: .unconditional, help: "Period of the undamped oscillation, seconds.") var response: Double?
-    @Option(parsing: .unconditional, help: "Damping ratio ζ (1 = critical).") var dampingRatio: Double?
-    @Option(parsing: .unconditional, help: "SwiftUI perceptual duration, seconds.") var duration: Double?
-    @Option(parsing: .unconditional, help: "SwiftUI bounce in (-1, 1).") var bounce: Double?
-    @Option(parsing: .unconditional, help: "Mass (default 1).") var mass: Double?
-    @Option(parsing: .unconditional, help: "Stiffness k.") var stiffness: Double?
-    @Option(parsing: .unconditional, help: "Damping coefficient c.") var damping: Double?
-    @Option(parsing: .unconditional, help: "Settling duration (0.001 band), seconds.") var settlingDuration: Double?
-    @Option(parsing: .unconditional, help: "Start value.") var from: Double = 0
-    @Option(parsing: .unconditional, help: "Target value.") var to: Double = 1
-    @Option(parsing: .unconditional, help: "Initial velocity, units per second.") var velocity: Double = 0
-    @Option(help: "Comma-separated sample times in seconds.") var times: String?
+    @Option(parsing: .unconditional, help: "Period of the undamped oscillation, seconds.", transform: CommandLineInput.decimal) var response: Double?
+    @Option(parsing: .unconditional, help: "Damping ratio ζ (1 = critical).", transform: CommandLineInput.decimal) var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI perceptual duration, seconds.", transform: CommandLineInput.decimal) var duration: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI bounce in (-1, 1).", transform: CommandLineInput.decimal) var bounce: Double?
+    @Option(parsing: .unconditional, help: "Mass (default 1).", transform: CommandLineInput.decimal) var mass: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k.", transform: CommandLineInput.decimal) var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Damping coefficient c.", transform: CommandLineInput.decimal) var damping: Double?
+    @Option(parsing: .unconditional, help: "Settling duration (0.001 band), seconds.", transform: CommandLineInput.decimal) var settlingDuration: Double?
+    @Option(parsing: .unconditional, help: "Start value.", transform: CommandLineInput.decimal) var from: Double = 0
+    @Option(parsing: .unconditional, help: "Target value.", transform: CommandLineInput.decimal) var to: Double = 1
+    @Option(parsing: .unconditional, help: "Initial velocity, units per second.", transform: CommandLineInput.decimal) var velocity: Double = 0
+    @Option(parsing: .unconditional, help: "Comma-separated sample times in seconds.") var times: String?
     @Option(help: "Draw the curve into a PNG file.") var plot: String?
 
+    /// The documented ranges (docs/command-line.md): springs a person could feel, from a millisecond to
+    /// minutes, so every derived quantity stays finite and meaningful.
+    static let responseRange = 0.001...100.0
+    static let dampingRatioRange = 0.0...100.0
+    static let massRange = 0.001...1000.0
+    static let stiffnessRange = 0.001...1e6
+    static let dampingRange = 0.0...1e5
+    static let settlingDurationRange = 0.001...1000.0
+    /// `--from`, `--to` (units) and `--velocity` (units per second).
+    static let valueRange = -1e12...1e12
+
     func validate() throws {
-        for (value, flag) in [(response, "--response"), (dampingRatio, "--damping-ratio"), (duration, "--duration"),
-                              (bounce, "--bounce"), (mass, "--mass"), (stiffness, "--stiffness"), (damping, "--damping"),
-                              (settlingDuration, "--settling-duration")] {
-            if let value { _ = try CommandLineInput.finite(value, flag) }
+        if let response { _ = try CommandLineInput.check(response, "--response", in: Self.responseRange) }
+        if let dampingRatio { _ = try CommandLineInput.check(dampingRatio, "--damping-ratio", in: Self.dampingRatioRange) }
+        if let duration { _ = try CommandLineInput.check(duration, "--duration", in: Self.responseRange) }
+        if let bounce, !(bounce > -1 && bounce < 1) {
+            throw LiquidError.invalidParameter(name: "--bounce", value: bounce, requirement: "must be more than -1 and less than 1")
         }
-        _ = try CommandLineInput.finite(from, "--from")
-        _ = try CommandLineInput.finite(to, "--to")
-        _ = try CommandLineInput.finite(velocity, "--velocity")
+        if let mass { _ = try CommandLineInput.check(mass, "--mass", in: Self.massRange) }
+        if let stiffness { _ = try CommandLineInput.check(stiffness, "--stiffness", in: Self.stiffnessRange) }
+        if let damping { _ = try CommandLineInput.check(damping, "--damping", in: Self.dampingRange) }
+        if let settlingDuration {
+            _ = try CommandLineInput.check(settlingDuration, "--settling-duration", in: Self.settlingDurationRange)
+        }
+        _ = try CommandLineInput.check(from, "--from", in: Self.valueRange)
+        _ = try CommandLineInput.check(to, "--to", in: Self.valueRange)
+        _ = try CommandLineInput.check(velocity, "--velocity", in: Self.valueRange)
+        if let times { _ = try CommandLineInput.times(times) }
     }
 
     /// Resolves the single parameter family the user gave.
@@ -91,6 +110,9 @@ struct SpringCommand: ParsableCommand {
             MotionSample(t: t, value: spring.value(at: t, from: from, to: to, initialVelocity: velocity),
                          velocity: spring.velocity(at: t, from: from, to: to, initialVelocity: velocity))
         }
+        // The plot is written to a temporary file first and put in place only once the JSON is out, so a
+        // run that fails leaves no plot behind.
+        var plotFile: OutputFile?
         if let plot {
             let title = String(format: "spring  response %.3g s  ζ %.3g  (stiffness %.4g, damping %.4g)",
                                spring.response, spring.dampingRatio, spring.stiffness, spring.damping)
@@ -101,14 +123,22 @@ struct SpringCommand: ParsableCommand {
                 return MotionSample(t: t, value: spring.value(at: t, from: from, to: to, initialVelocity: velocity), velocity: 0)
             }
             let image = try MotionPlot(title: title, samples: dense, target: to, start: from).render()
-            try PNG.write(image, to: plot)
+            plotFile = try OutputFile(path: plot)
+            try plotFile?.write(PNG.encode(image))
         }
-        try printJSON(SpringReport(spring: .init(spring), samples: samples))
+        do {
+            try printJSON(SpringReport(spring: .init(spring), samples: samples))
+        } catch let error as LiquidError where OutputFile.isClosedPipe(error) {
+            // Nobody reads the samples any more; the plot asked for is still delivered.
+            try plotFile?.commit()
+            throw error
+        }
+        try plotFile?.commit()
     }
 }
 
 /// The JSON shape of `liquid motion spring` (keys are part of the command-line contract).
-struct SpringReport: Encodable {
+struct SpringReport: JSONReport {
     struct Parameters: Encodable {
         let mass, stiffness, damping, response, dampingRatio, duration, bounce: Double
         let settlingDuration: FiniteOrNull
@@ -121,4 +151,11 @@ struct SpringReport: Encodable {
     }
     let spring: Parameters
     let samples: [MotionSample]
+
+    var nonFiniteNumber: String? {
+        firstNonFinite(["mass": spring.mass, "stiffness": spring.stiffness, "damping": spring.damping,
+                        "response": spring.response, "dampingRatio": spring.dampingRatio, "duration": spring.duration,
+                        "bounce": spring.bounce], in: "spring.")
+            ?? MotionSample.nonFinite(in: samples)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LiquidGeometry
+import LiquidRaster
 import LiquidScene
 import LiquidUI
 
@@ -57,9 +58,8 @@ enum TouchScriptFile {
     /// The touches of the events file at `path`, in file order.
     /// - Throws: ``ValidationErrorMessage`` naming the file and the first problem.
     static func load(_ path: String) throws -> [Touch] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationErrorMessage("cannot read events file '\(LiquidError.quoted(path))'")
-        }
+        let data = Data(try ImageFileIO.readAll(path, limit: ImageFileIO.documentByteLimit, allowsStandardInput: true,
+                                               failure: "cannot read events file"))
         do {
             return try touches(in: data)
         } catch {

@@ -49,7 +49,7 @@ struct TouchSequence {
             return
         }
         let start = position, begin = time
-        let samples = max(1, Int((seconds * Self.sampleRate).rounded(.up)))
+        let samples = Checked.clamped(seconds * Self.sampleRate, to: 1...1_000_000, rounding: .up)
         for i in 1...samples {
             let f = curve.value(at: Double(i) / Double(samples))
             let p = Point(start.x + (point.x - start.x) * f, start.y + (point.y - start.y) * f)
