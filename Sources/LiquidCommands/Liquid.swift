@@ -4,19 +4,20 @@ import LiquidGeometry
 import LiquidRaster
 
 /// The `liquid` command-line tool. Its contract (commands, flags, JSON keys) is docs/command-line.md.
-@main
-struct Liquid: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Liquid: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "liquid",
         abstract: "LiquidKit: fluid-interface motion, rendering and glass, headless.",
         subcommands: [MotionCommand.self, FilterCommand.self, RenderCommand.self, SimulateCommand.self,
                       GalleryCommand.self, PlayCommand.self, BenchCommand.self]
     )
 
+    package init() {}
+
     /// Runs the tool. Errors become exactly one line on stderr (`liquid: error: …`, at most about 300
     /// characters: a longer message keeps its start and end) and a non-zero exit; help and version requests print normally and exit 0. A reader that
     /// closed standard output (or an output pipe) ends the run quietly with status 0.
-    static func main() {
+    package static func main() {
         StandardStreams.installSignalHandling()
         do {
             var command = try parseAsRoot()
