@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Module layout (each module depends only on those to its right):
-// liquid ─► LiquidWindow ─► LiquidUI ─► LiquidGlass ─► LiquidRaster ─► LiquidGeometry
-//    └────► LiquidScene ───────┘  └──────► LiquidMotion ─────────────────────┘
+// liquid ─► LiquidCommands ─► LiquidWindow ─► LiquidUI ─► LiquidGlass ─► LiquidRaster ─► LiquidGeometry
+//                   └────► LiquidScene ───────┘  └──────► LiquidMotion ─────────────────────┘
 // LiquidKit re-exports the headless modules; LiquidWindow (X11) is a product of its own, so programs that
 // never open a window never link libX11.
 let package = Package(
@@ -46,20 +46,25 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Hand-written SIMD kernels (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere).
         .target(name: "CLiquidKernels"),
-        .target(name: "LiquidRaster", dependencies: ["LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels"]),
+        .target(name: "LiquidRaster", dependencies: [
+            "LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels",
+            .product(name: "RealModule", package: "swift-numerics"),
+        ]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
         .target(name: "LiquidScene", dependencies: ["LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry"]),
         // The umbrella of the headless modules.
         .target(name: "LiquidKit", dependencies: ["LiquidGeometry", "LiquidMotion", "LiquidRaster", "LiquidGlass", "LiquidUI", "LiquidScene"]),
         .target(name: "LiquidWindow", dependencies: ["LiquidUI", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "CX11"]),
-        .executableTarget(
-            name: "liquid",
+        // Every command of `liquid`, as a library so tests and the fuzz targets can link them.
+        .target(
+            name: "LiquidCommands",
             dependencies: [
                 "LiquidScene", "LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry", "LiquidWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "liquid", dependencies: ["LiquidCommands"]),
         .target(name: "TestSupport", dependencies: ["LiquidRaster"], path: "Tests/TestSupport"),
         .testTarget(name: "LiquidGeometryTests", dependencies: ["LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),
@@ -72,7 +77,7 @@ let package = Package(
         .testTarget(name: "LiquidWindowTests", dependencies: ["LiquidWindow", "LiquidUI", "LiquidRaster", "LiquidGeometry"]),
         .testTarget(name: "LiquidSceneTests", dependencies: ["LiquidScene", "LiquidUI", "LiquidRaster", "LiquidGeometry", "TestSupport"],
                     resources: [.copy("Reference")]),
-        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
+        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidCommands", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

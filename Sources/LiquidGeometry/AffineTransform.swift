@@ -39,10 +39,10 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a transform whose six coefficients are guaranteed finite.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` naming the first NaN or infinite coefficient.
+    /// - Throws: ``LiquidError/nonFinite(_:)`` naming the first NaN or infinite coefficient.
     public init(
         validatingA a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
-    ) throws(GeometryError) {
+    ) throws(LiquidError) {
         for (name, value) in [("a", a), ("b", b), ("c", c), ("d", d), ("tx", tx), ("ty", ty)]
         where !value.isFinite {
             throw .nonFinite("transform coefficient \(name) = \(value)")

@@ -15,10 +15,10 @@ public enum CornerConfiguration: Hashable, Sendable {
 
     /// The same configuration, after checking its numbers.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite radius or minimum, and
-    ///   ``GeometryError/negative(_:)`` for a negative one.
-    public func validated() throws(GeometryError) -> CornerConfiguration {
-        func check(_ value: Double, _ name: String) throws(GeometryError) {
+    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite radius or minimum, and
+    ///   ``LiquidError/negative(_:)`` for a negative one.
+    public func validated() throws(LiquidError) -> CornerConfiguration {
+        func check(_ value: Double, _ name: String) throws(LiquidError) {
             guard value.isFinite else { throw .nonFinite("\(name) \(value)") }
             guard value >= 0 else { throw .negative("\(name) \(value)") }
         }

@@ -29,11 +29,11 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates radii guaranteed finite and non-negative.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite radius and
-    ///   ``GeometryError/negative(_:)`` for a negative one, naming the corner.
+    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite radius and
+    ///   ``LiquidError/negative(_:)`` for a negative one, naming the corner.
     public init(
         validatingTopLeft topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
-    ) throws(GeometryError) {
+    ) throws(LiquidError) {
         self = try CornerRadii(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
             .validated()
     }
@@ -44,7 +44,7 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
     /// The same radii, after checking that all four are finite and non-negative.
     ///
     /// - Throws: as ``init(validatingTopLeft:topRight:bottomRight:bottomLeft:)``.
-    public func validated() throws(GeometryError) -> CornerRadii {
+    public func validated() throws(LiquidError) -> CornerRadii {
         let named = [
             ("top-left", topLeft), ("top-right", topRight), ("bottom-right", bottomRight), ("bottom-left", bottomLeft),
         ]

@@ -35,9 +35,9 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates insets whose values are guaranteed finite.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` if any value is NaN or infinite. Negative values are
+    /// - Throws: ``LiquidError/nonFinite(_:)`` if any value is NaN or infinite. Negative values are
     ///   accepted: they move the edge outward.
-    public init(validatingTop top: Double, left: Double, bottom: Double, right: Double) throws(GeometryError) {
+    public init(validatingTop top: Double, left: Double, bottom: Double, right: Double) throws(LiquidError) {
         for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)]
         where !value.isFinite {
             throw .nonFinite("\(name) inset \(value)")

@@ -8,9 +8,9 @@ extension Path {
     /// Elliptical arcs follow the SVG implementation notes: radii too small for the endpoints are scaled up,
     /// zero radii make a straight line, and identical endpoints draw nothing. Each arc is split into pieces
     /// of at most 90°, each a cubic (radial error below 2.8·10⁻⁴ of the radius).
-    /// - Throws: ``GeometryError/malformed(_:)`` naming the offending character and its offset, or
-    ///   ``GeometryError/nonFinite(_:)`` for numbers that overflow.
-    public init(svgPathData data: String) throws(GeometryError) {
+    /// - Throws: ``LiquidError/malformed(_:)`` naming the offending character and its offset, or
+    ///   ``LiquidError/nonFinite(_:)`` for numbers that overflow.
+    public init(svgPathData data: String) throws(LiquidError) {
         self.init()
         var scanner = SVGPathScanner(Array(data.utf8))
         var command: UInt8 = 0
@@ -25,13 +25,13 @@ extension Path {
                 command = next
                 scanner.advance()
             } else if command == 0 {
-                throw .malformed("SVG path data must start with a command; found '\(Character(Unicode.Scalar(next)))' at offset \(scanner.offset)")
+                throw .malformed("SVG path data must start with a command; found '\(LiquidError.quoted(String(Character(Unicode.Scalar(next)))))' at offset \(scanner.offset)")
             } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
                 throw .malformed("SVG path data has a number after Z at offset \(scanner.offset)")
             }
             let relative = command >= UInt8(ascii: "a")
             let base = relative ? current : .zero
-            func point() throws(GeometryError) -> Point {
+            func point() throws(LiquidError) -> Point {
                 let x = try scanner.number(), y = try scanner.number()
                 return Point(base.x + x, base.y + y)
             }
@@ -75,7 +75,7 @@ extension Path {
             case UInt8(ascii: "z"):
                 close(); current = start
             default:
-                throw .malformed("SVG path data has unknown command '\(Character(Unicode.Scalar(command)))' at offset \(scanner.offset - 1)")
+                throw .malformed("SVG path data has unknown command '\(LiquidError.quoted(String(Character(Unicode.Scalar(command)))))' at offset \(scanner.offset - 1)")
             }
             lastWasCubic = isCubic
             lastWasQuad = isQuad
@@ -96,7 +96,11 @@ extension Path {
         let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
         // Radii too small to reach: scale them up uniformly.
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
+        if lambda > 1 {
+            // For radii so small that their squares underflow (1e-300), the same scale without squaring.
+            let s = lambda.isFinite ? lambda.squareRoot() : Double.hypot(x1 / rx, y1 / ry)
+            rx *= s; ry *= s
+        }
         // Step 2: the centre in the rotated frame.
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
@@ -113,7 +117,10 @@ extension Path {
         if !sweep && delta > 0 { delta -= 2 * .pi }
         // Unit-circle cubic pieces mapped through the ellipse's affine frame.
         let frame = AffineTransform(a: rx * cosPhi, b: rx * sinPhi, c: -ry * sinPhi, d: ry * cosPhi, tx: cx, ty: cy)
-        let pieces = Swift.max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
+        // Radii too small even for that (their scale overflows) are zero radii: a straight line, as the
+        // SVG rules have it for rx = 0 or ry = 0.
+        guard delta.isFinite, frame.isFinite else { line(to: p1); return }
+        let pieces = Checked.clamped(abs(delta) / (.pi / 2), to: 1...4, rounding: .up)
         let step = delta / Double(pieces)
         let handle = 4.0 / 3.0 * Double.tan(step / 4)
         for i in 0..<pieces {
@@ -153,7 +160,7 @@ private struct SVGPathScanner {
     }
 
     /// An arc flag: a single `0` or `1`, which SVG allows without a separator.
-    mutating func flag() throws(GeometryError) -> Bool {
+    mutating func flag() throws(LiquidError) -> Bool {
         skipSeparators()
         guard let c = peek, c == UInt8(ascii: "0") || c == UInt8(ascii: "1") else {
             throw .malformed("SVG path data expects an arc flag (0 or 1) at offset \(offset)")
@@ -162,7 +169,7 @@ private struct SVGPathScanner {
         return c == UInt8(ascii: "1")
     }
 
-    mutating func number() throws(GeometryError) -> Double {
+    mutating func number() throws(LiquidError) -> Double {
         skipSeparators()
         let begin = offset
         func digits() -> Int {
@@ -176,7 +183,7 @@ private struct SVGPathScanner {
         guard count > 0 else {
             offset = begin
             if let c = peek {
-                throw .malformed("SVG path data expects a number at offset \(begin); found '\(Character(Unicode.Scalar(c)))'")
+                throw .malformed("SVG path data expects a number at offset \(begin); found '\(LiquidError.quoted(String(Character(Unicode.Scalar(c)))))'")
             }
             throw .malformed("SVG path data ends where a number was expected (offset \(begin))")
         }
@@ -188,7 +195,7 @@ private struct SVGPathScanner {
         }
         let text = String(decoding: bytes[begin..<offset], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw .nonFinite("SVG path data number '\(text)' at offset \(begin)")
+            throw .nonFinite("SVG path data number '\(LiquidError.quoted(text))' at offset \(begin)")
         }
         return value
     }

@@ -353,10 +353,10 @@ public struct Path: Hashable, Sendable {
     /// than about 10⁸ tolerances) the bound is given up. Lines are copied as they are. A closed subpath
     /// gives a polyline with ``Polyline/isClosed`` set and without its start repeated at the end.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite tolerance,
-    ///   ``GeometryError/negative(_:)`` for a negative one and ``GeometryError/outOfRange(_:)`` for zero.
+    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite tolerance,
+    ///   ``LiquidError/negative(_:)`` for a negative one and ``LiquidError/outOfRange(_:)`` for zero.
     /// - Complexity: O(number of commands + number of emitted points).
-    package func flattened(tolerance: Double) throws(GeometryError) -> [Polyline] {
+    package func flattened(tolerance: Double) throws(LiquidError) -> [Polyline] {
         guard tolerance.isFinite else { throw .nonFinite("flattening tolerance \(tolerance)") }
         guard tolerance >= 0 else { throw .negative("flattening tolerance \(tolerance)") }
         guard tolerance > 0 else { throw .outOfRange("flattening tolerance 0 (it must be greater than zero)") }

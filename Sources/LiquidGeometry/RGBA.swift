@@ -25,9 +25,9 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a colour whose channels are guaranteed finite and whose alpha lies in 0…1.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite channel and
-    ///   ``GeometryError/outOfRange(_:)`` for an alpha outside 0…1.
-    public init(validatingRed red: Double, green: Double, blue: Double, alpha: Double = 1) throws(GeometryError) {
+    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite channel and
+    ///   ``LiquidError/outOfRange(_:)`` for an alpha outside 0…1.
+    public init(validatingRed red: Double, green: Double, blue: Double, alpha: Double = 1) throws(LiquidError) {
         for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
         where !value.isFinite {
             throw .nonFinite("\(name) channel \(value)")
@@ -39,9 +39,9 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     /// Parses `"#rrggbb"` (opaque) or `"#rrggbbaa"`, hex digits in either case; each pair maps to
     /// `value / 255`.
     ///
-    /// - Throws: ``GeometryError/malformed(_:)`` for anything else: a missing `#`, another length, or a
+    /// - Throws: ``LiquidError/malformed(_:)`` for anything else: a missing `#`, another length, or a
     ///   character that is not a hex digit.
-    public init(hex text: String) throws(GeometryError) {
+    public init(hex text: String) throws(LiquidError) {
         let bytes = Array(text.utf8)
         guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else {
             throw .malformed("hex colour \"\(text)\" (expected #rrggbb or #rrggbbaa)")

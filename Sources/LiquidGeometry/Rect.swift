@@ -27,9 +27,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rectangle whose coordinates are guaranteed finite and whose size is non-negative.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite value, and
-    ///   ``GeometryError/negative(_:)`` for a negative width or height.
-    public init(validatingX x: Double, y: Double, width: Double, height: Double) throws(GeometryError) {
+    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite value, and
+    ///   ``LiquidError/negative(_:)`` for a negative width or height.
+    public init(validatingX x: Double, y: Double, width: Double, height: Double) throws(LiquidError) {
         let origin = try Point(validatingX: x, y: y)
         let size = try Size(validatingWidth: width, height: height)
         self.init(origin: origin, size: size)
@@ -37,7 +37,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rectangle from an origin and a size with the same guarantees as
     /// ``init(validatingX:y:width:height:)``.
-    public init(validatingOrigin origin: Point, size: Size) throws(GeometryError) {
+    public init(validatingOrigin origin: Point, size: Size) throws(LiquidError) {
         try self.init(validatingX: origin.x, y: origin.y, width: size.width, height: size.height)
     }
 

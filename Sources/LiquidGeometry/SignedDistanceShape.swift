@@ -21,7 +21,7 @@
 /// The enum cases do not check their values (inner code trusts them); a negative circle radius counts as its
 /// magnitude (as ``Path/addCircle(center:radius:)`` does), a negative corner radius as zero, and a rect is
 /// standardized. Values from users go through the validating initializers, which reject NaN, infinity and
-/// negative sizes or radii with ``GeometryError``.
+/// negative sizes or radii with ``LiquidError``.
 package enum SignedDistanceShape: Hashable, Sendable {
     case circle(center: Point, radius: Double)
     /// Axis-aligned rect with per-corner radii; `continuous` uses the squircle-like corners of
@@ -52,27 +52,27 @@ package enum SignedDistanceShape: Hashable, Sendable {
 
     /// A circle whose centre is finite and whose radius is finite and non-negative.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` for a NaN or infinite coordinate or radius,
-    ///   ``GeometryError/negative(_:)`` for a negative radius.
-    package init(validatingCircleCenter center: Point, radius: Double) throws(GeometryError) {
+    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite coordinate or radius,
+    ///   ``LiquidError/negative(_:)`` for a negative radius.
+    package init(validatingCircleCenter center: Point, radius: Double) throws(LiquidError) {
         self = try SignedDistanceShape.circle(center: center, radius: radius).validated()
     }
 
     /// A rounded rect whose rect is finite with a non-negative size and whose radii are finite and
     /// non-negative (radii too large for the rect are allowed: they are scaled down to fit).
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` or ``GeometryError/negative(_:)``, naming the value.
-    package init(validatingRoundedRect rect: Rect, cornerRadii: CornerRadii, continuous: Bool = false) throws(GeometryError) {
+    /// - Throws: ``LiquidError/nonFinite(_:)`` or ``LiquidError/negative(_:)``, naming the value.
+    package init(validatingRoundedRect rect: Rect, cornerRadii: CornerRadii, continuous: Bool = false) throws(LiquidError) {
         self = try SignedDistanceShape.roundedRect(rect, cornerRadii, continuous: continuous).validated()
     }
 
     /// A sharp rect, with the guarantees of ``init(validatingRoundedRect:cornerRadii:continuous:)``.
-    package init(validatingRect rect: Rect) throws(GeometryError) {
+    package init(validatingRect rect: Rect) throws(LiquidError) {
         try self.init(validatingRoundedRect: rect, cornerRadii: .zero)
     }
 
     /// A capsule (see ``capsule(_:)``), with the guarantees of ``init(validatingRoundedRect:cornerRadii:continuous:)``.
-    package init(validatingCapsule rect: Rect) throws(GeometryError) {
+    package init(validatingCapsule rect: Rect) throws(LiquidError) {
         _ = try Rect(validatingOrigin: rect.origin, size: rect.size)
         self = .capsule(rect)
     }
@@ -81,7 +81,7 @@ package enum SignedDistanceShape: Hashable, Sendable {
     /// radius is negative.
     ///
     /// - Throws: as ``init(validatingRoundedRect:cornerRadii:continuous:)``.
-    package func validated() throws(GeometryError) -> SignedDistanceShape {
+    package func validated() throws(LiquidError) -> SignedDistanceShape {
         switch self {
         case .circle(let center, let radius):
             _ = try Point(validatingX: center.x, y: center.y)
@@ -226,7 +226,9 @@ package enum SignedDistanceShape: Hashable, Sendable {
         func corner(_ u: Double, _ v: Double, _ size: Double, _ ax: Double, _ ay: Double) {
             let term: Double
             let n: Vector2
-            if continuous && size > 0 {
+            // A continuous corner under 1e-9 pt is drawn as a circular one (they differ by less than its
+            // size); the continuous search divides by the extent, which overflows for subnormal sizes.
+            if continuous && size > 1e-9 {
                 guard let found = ContinuousCorner.term(u, v, extent: size) else { return }
                 term = found.distance
                 n = found.normal

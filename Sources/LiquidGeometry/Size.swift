@@ -19,9 +19,9 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a size whose dimensions are guaranteed finite and non-negative.
     ///
-    /// - Throws: ``GeometryError/nonFinite(_:)`` if either dimension is NaN or infinite, and
-    ///   ``GeometryError/negative(_:)`` if either is negative. Zero is accepted (an empty size).
-    public init(validatingWidth width: Double, height: Double) throws(GeometryError) {
+    /// - Throws: ``LiquidError/nonFinite(_:)`` if either dimension is NaN or infinite, and
+    ///   ``LiquidError/negative(_:)`` if either is negative. Zero is accepted (an empty size).
+    public init(validatingWidth width: Double, height: Double) throws(LiquidError) {
         guard width.isFinite else { throw .nonFinite("width \(width)") }
         guard height.isFinite else { throw .nonFinite("height \(height)") }
         guard width >= 0 else { throw .negative("width \(width)") }

@@ -23,8 +23,8 @@ public struct Vector2: Hashable, Sendable, CustomStringConvertible {
         self.y = y
     }
 
-    /// Creates a vector, throwing ``GeometryError/nonFinite(_:)`` if either component is NaN or infinite.
-    public init(validatingX x: Double, y: Double) throws(GeometryError) {
+    /// Creates a vector, throwing ``LiquidError/nonFinite(_:)`` if either component is NaN or infinite.
+    public init(validatingX x: Double, y: Double) throws(LiquidError) {
         guard x.isFinite, y.isFinite else { throw .nonFinite("point (\(x), \(y))") }
         self.init(x, y)
     }

@@ -66,11 +66,11 @@ package struct BakedShading: Sendable, Hashable {
 
         /// Composites the shading onto `destination` with its top-left pixel at (`x`, `y`) (the overlap
         /// only): the multiply image, then the highlight image, both scaled by `opacity`.
-        /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+        /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
         /// The result equals ``MutablePixmapView/composite(_:mode:opacity:mask:)`` with `.multiply` then `.screen`
         /// (the W3C formulas on premultiplied colour, rounded to nearest, colour clamped to alpha), but
         /// pixels where a baked image is transparent are skipped, since both modes leave them unchanged.
-        package func composite(onto destination: MutablePixmapView, x: Int, y: Int, opacity: Double = 1) throws(RasterError) {
+        package func composite(onto destination: MutablePixmapView, x: Int, y: Int, opacity: Double = 1) throws(LiquidError) {
             guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
                 throw .invalidParameter("opacity \(opacity) must lie in 0…1")
             }
@@ -80,9 +80,9 @@ package struct BakedShading: Sendable, Hashable {
 
         /// Composites the shading with its top-left corner at `origin` (points of the destination,
         /// rounded to the nearest pixel); see ``composite(onto:x:y:opacity:)``.
-        package func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(RasterError) {
+        package func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(LiquidError) {
             let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
-            try destination.withMutableView { (view) throws(RasterError) in
+            try destination.withMutableView { (view) throws(LiquidError) in
                 try composite(onto: view, x: x, y: y, opacity: opacity)
             }
         }
@@ -90,9 +90,9 @@ package struct BakedShading: Sendable, Hashable {
 
     /// Renders the shading for a shape of `size` points at `scale` (the images are `size·scale` pixels,
     /// rounded up, the shape filling them). Prefer ``BakedShadingCache/image(for:size:scale:)``.
-    /// - Throws: ``RasterError/invalidSize(_:)`` for a bad size or scale; ``RasterError/invalidParameter(_:)``
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for a bad size or scale; ``LiquidError/invalidParameter(_:)``
     ///   when a property is not finite.
-    package func render(size: Size, scale: Double) throws(RasterError) -> Image {
+    package func render(size: Size, scale: Double) throws(LiquidError) -> Image {
         let values = [shadowColor.red, shadowColor.green, shadowColor.blue, shadowColor.alpha, shadowOpacity,
                       shadowOffset, shadowSoftness, highlightOpacity, highlightExtent, rimOpacity, rimWidth,
                       cornerRadius ?? 0]

@@ -35,7 +35,7 @@ package final class BakedShadingCache {
 
     /// The baked images for `shading` at `size` points and `scale`, rendered on the first request only.
     /// - Throws: as ``BakedShading/render(size:scale:)``.
-    package func image(for shading: BakedShading, size: Size, scale: Double) throws(RasterError) -> BakedShading.Image {
+    package func image(for shading: BakedShading, size: Size, scale: Double) throws(LiquidError) -> BakedShading.Image {
         guard size.isFinite, scale.isFinite, scale > 0 else {
             throw .invalidSize("baked shading size \(size.width)×\(size.height) pt at scale \(scale) is not finite and positive")
         }

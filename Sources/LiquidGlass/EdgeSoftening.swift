@@ -29,9 +29,9 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// σ levels of the variable blur (2…16, including the sharp level); see ``VariableBlur``.
     package let levels: Int
 
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `sigma` (negative or not finite) or `levels`
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `sigma` (negative or not finite) or `levels`
     ///   (outside 2…16).
-    package init(sigma: Double, levels: Int = 3) throws(RasterError) {
+    package init(sigma: Double, levels: Int = 3) throws(LiquidError) {
         guard sigma.isFinite, sigma >= 0 else {
             throw .invalidParameter("edge softening sigma \(sigma) must be finite and ≥ 0")
         }
@@ -75,16 +75,16 @@ package struct EdgeSoftening: Sendable, Hashable {
 
     /// Softens the edges of `view` in place (any colours); `scale` is the view's pixels per point.
     /// The blur is ``VariableBlur`` with ``levels`` levels, edges clamped.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
-    package func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    package func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height
         try fillMask(of: view.readOnly, sigmaPixels: sigmaPixels, workspace: workspace)
         let blur = try VariableBlur(maximumSigma: sigmaPixels, edgeMode: .clamp, levels: levels)
         let mask = workspace.mask
         let blurWorkspace = workspace.blur
-        let failure: RasterError? = mask.withUnsafeBufferPointer { bytes in
-            do throws(RasterError) {
+        let failure: LiquidError? = mask.withUnsafeBufferPointer { bytes in
+            do throws(LiquidError) {
                 try blur.apply(to: view, mask: CoverageMask(base: bytes.baseAddress!, width: w, height: h, rowBytes: w),
                                workspace: blurWorkspace)
             } catch { return error }
@@ -95,8 +95,8 @@ package struct EdgeSoftening: Sendable, Hashable {
 
     /// The edge mask for `view`, row-major, one byte per pixel (255 = full softening): what both
     /// softening paths use. For inspection and tests; allocates the returned array.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
-    package func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(RasterError) -> [UInt8] {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    package func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(LiquidError) -> [UInt8] {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else {
             return [UInt8](repeating: 0, count: view.width * view.height)
         }
@@ -116,10 +116,10 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// nearest (exactly ``PremultipliedRGBA8/init(_:)`` of that straight colour); mask-0 pixels are
     /// untouched bit for bit. If the precondition does not hold, changed pixels take `color` (the image
     /// stays valid premultiplied colour).
-    /// - Throws: ``RasterError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` when `scale` is not positive and finite.
     /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
     ///   mask's blur) and one blend pass; no allocation after the first call at a size.
-    package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(RasterError) {
+    package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height, n = w * h, levels = self.levels
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
@@ -160,7 +160,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     // MARK: Mask
 
     /// σ in pixels, or `nil` when there is nothing to do. - Throws: for a bad scale.
-    private func pixelSigma(scale: Double, view: PixmapView) throws(RasterError) -> Double? {
+    private func pixelSigma(scale: Double, view: PixmapView) throws(LiquidError) -> Double? {
         guard scale.isFinite, scale > 0 else { throw .invalidParameter("scale \(scale) must be positive and finite") }
         let sigmaPixels = sigma * scale
         guard sigmaPixels > 0, view.width > 0, view.height > 0 else { return nil }
@@ -168,7 +168,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// Fills `workspace.mask` (width·height bytes) with the edge mask of `view`.
-    private func fillMask(of view: PixmapView, sigmaPixels: Double, workspace: Workspace) throws(RasterError) {
+    private func fillMask(of view: PixmapView, sigmaPixels: Double, workspace: Workspace) throws(LiquidError) {
         let w = view.width, h = view.height, n = w * h
         let kernel = FloatPlaneBlur.kernel(sigma: sigmaPixels)
         var mask = workspace.mask

@@ -116,8 +116,8 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The same container after checking its numbers and its material and interactions.
-    /// - Throws: ``GlassError/invalidParameter(_:)`` naming the first bad value.
-    public func validated() throws(GlassError) -> GlassContainer {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the first bad value.
+    public func validated() throws(LiquidError) -> GlassContainer {
         guard spacing.isFinite, spacing >= 0 else { throw .invalidParameter("spacing \(spacing) must be finite and ≥ 0") }
         guard materialize.isFinite else { throw .invalidParameter("materialize \(materialize) must be finite") }
         _ = try material.validated()
@@ -146,16 +146,16 @@ public struct GlassContainer: Hashable, Sendable {
     /// Cost: the backdrop region under the container (plus a margin for the blur and refraction) is frosted
     /// once; the merged field is evaluated only in 16×16 tiles that touch a surface's edge band; flat
     /// interiors are row copies of the frost (plus tint); the shadow is analytic.
-    /// - Throws: ``GlassError/sizeMismatch(_:)`` when the pixmaps differ in size or scale;
-    ///   ``GlassError/invalidParameter(_:)`` as ``validated()``.
-    public func render(over backdrop: Pixmap, into destination: inout Pixmap) throws(GlassError) {
+    /// - Throws: ``LiquidError/sizeMismatch(_:)`` when the pixmaps differ in size or scale;
+    ///   ``LiquidError/invalidParameter(_:)`` as ``validated()``.
+    public func render(over backdrop: Pixmap, into destination: inout Pixmap) throws(LiquidError) {
         try render(over: backdrop, into: &destination, cache: nil, backdropRevision: 0)
     }
 
     /// ``render(over:into:)`` with a frost cache: the frosted backdrop is taken from `cache` when
     /// `backdropRevision` and the covered region match an earlier call, which never changes the result.
     package func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache?,
-                        backdropRevision: UInt64) throws(GlassError) {
+                        backdropRevision: UInt64) throws(LiquidError) {
         guard backdrop.width == destination.width, backdrop.height == destination.height,
               backdrop.scale == destination.scale else {
             throw .sizeMismatch("backdrop \(backdrop.width)×\(backdrop.height)@\(backdrop.scale)x, destination "
@@ -172,7 +172,7 @@ public struct GlassContainer: Hashable, Sendable {
     /// the wash and tint), with that region's origin. Only the row bands around the surfaces (every row the
     /// glass can sample, plus the blur's reach) are blurred; rows between them keep the plain backdrop. `nil` when nothing would be frosted (no visible glass, or an opaque
     /// accessibility mode).
-    package func frostedBackdrop(over backdrop: Pixmap) throws(GlassError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
+    package func frostedBackdrop(over backdrop: Pixmap) throws(LiquidError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
         let container = try validated()
         let renderer = GlassRenderer(container: container, width: backdrop.width, height: backdrop.height,
                                      scale: backdrop.scale)

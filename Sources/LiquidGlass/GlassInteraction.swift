@@ -96,8 +96,8 @@ package struct GlassInteraction: Hashable, Sendable {
 
     /// The same interaction after checking: press scale in 0.04…0.10 (or 0 for no growth), glow opacity in
     /// 0.10…0.15 (or 0), radii and stretch finite and ≥ 0, everything finite.
-    /// - Throws: ``GlassError/invalidParameter(_:)`` naming the field.
-    package func validated() throws(GlassError) -> GlassInteraction {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the field.
+    package func validated() throws(LiquidError) -> GlassInteraction {
         guard pressProgress.isFinite else { throw .invalidParameter("press progress \(pressProgress) must be finite") }
         guard pressScale == 0 || (pressScale >= 0.04 && pressScale <= 0.10) else {
             throw .invalidParameter("press scale \(pressScale) must be 0 or lie in 0.04…0.10")

@@ -90,11 +90,11 @@ public struct GlassMaterial: Hashable, Sendable {
     }
 
     /// The same material after checking every number.
-    /// - Throws: ``GlassError/invalidParameter(_:)`` naming the first bad field: frost σ, thickness, bevel
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the first bad field: frost σ, thickness, bevel
     ///   and rim must be finite and ≥ 0; saturation finite and ≥ 0; the index finite and in 1…3; dispersion in
     ///   0…0.2; the light angle finite; the tint finite; the shadow as ``GlassShadow/validated()``.
-    public func validated() throws(GlassError) -> GlassMaterial {
-        func nonNegative(_ value: Double, _ name: String) throws(GlassError) {
+    public func validated() throws(LiquidError) -> GlassMaterial {
+        func nonNegative(_ value: Double, _ name: String) throws(LiquidError) {
             guard value.isFinite, value >= 0 else { throw .invalidParameter("\(name) \(value) must be finite and ≥ 0") }
         }
         try nonNegative(frostSigma, "frost sigma")

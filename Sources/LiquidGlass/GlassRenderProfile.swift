@@ -69,7 +69,7 @@ package struct GlassRenderProfile: Sendable {
     /// `cache`, it is emptied and the frost is made with its blur workspace, as a render through that cache
     /// would (a fresh workspace grows its scratch buffers on first use, which inflates the frost phase).
     package static func measure(_ container: GlassContainer, over backdrop: Pixmap,
-                                cache: BackdropCache? = nil) throws(GlassError) -> GlassRenderProfile {
+                                cache: BackdropCache? = nil) throws(LiquidError) -> GlassRenderProfile {
         let container = try container.validated()
         var profile = GlassRenderProfile()
         let renderer = GlassRenderer(container: container, width: backdrop.width, height: backdrop.height,

@@ -50,11 +50,11 @@ package final class GooLayer {
     /// that starts transparent; draw with any opaque paint — only coverage matters.
     /// - Parameters:
     ///   - softening: an optional final ``EdgeSoftening`` of the thresholded edge.
-    /// - Throws: ``RasterError/invalidSize(_:)`` for a bad size or scale; ``RasterError/invalidParameter(_:)``
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for a bad size or scale; ``LiquidError/invalidParameter(_:)``
     ///   for invalid parameters (see ``GooParameters/goo(scale:)`` and ``EdgeSoftening/apply(to:scale:workspace:)``).
     ///   On a throw ``image`` is left as it was or cleared, never half-filtered.
     package func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
-                       content: (inout Canvas) -> Void) throws(RasterError) {
+                       content: (inout Canvas) -> Void) throws(LiquidError) {
         let goo = try parameters.goo(scale: scale)
         var pixmap = try takeClearedImage(size: size, scale: scale)
         pixmap.withCanvas(content)
@@ -62,7 +62,7 @@ package final class GooLayer {
         pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) }
         if let softening {
             let softeningWorkspace = self.softeningWorkspace
-            try pixmap.withMutableView { (view) throws(RasterError) in
+            try pixmap.withMutableView { (view) throws(LiquidError) in
                 try softening.apply(toSingleColor: view, color: parameters.color, scale: scale, workspace: softeningWorkspace)
             }
         }
@@ -72,7 +72,7 @@ package final class GooLayer {
     /// Renders `shapes` (filled opaque, in order) through the goo filter into ``image``; see
     /// ``render(size:scale:parameters:softening:content:)``.
     package func render(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape],
-                       softening: EdgeSoftening? = nil) throws(RasterError) {
+                       softening: EdgeSoftening? = nil) throws(LiquidError) {
         try render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
             for shape in shapes { shape.fill(on: &canvas, paint: .color(.white)) }
         }
@@ -81,9 +81,9 @@ package final class GooLayer {
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`) (which may lie
     /// outside; the overlap is composited) using `mode` (normal: source-over) and `opacity`.
     /// Does nothing before the first render.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
     package func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
-                          opacity: Double = 1) throws(RasterError) {
+                          opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }
         try Self.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)
     }
@@ -91,10 +91,10 @@ package final class GooLayer {
     /// Composites ``image`` onto `destination` with its top-left corner at `origin` (points of the
     /// destination, rounded to the nearest pixel); see ``composite(onto:x:y:mode:opacity:)``.
     package func composite(onto destination: inout Pixmap, at origin: Point, mode: BlendMode = .normal,
-                          opacity: Double = 1) throws(RasterError) {
+                          opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }
         let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
-        try destination.withMutableView { (view) throws(RasterError) in
+        try destination.withMutableView { (view) throws(LiquidError) in
             try Self.composite(image, onto: view, x: x, y: y, mode: mode, opacity: opacity)
         }
     }
@@ -113,7 +113,7 @@ package final class GooLayer {
 
     /// Composites `source` onto the overlapping part of `destination`, `source`'s top-left at (x, y).
     static func composite(_ source: Pixmap, onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode,
-                          opacity: Double) throws(RasterError) {
+                          opacity: Double) throws(LiquidError) {
         let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
         guard let overlap = target.intersection(PixelRect(x: x, y: y, width: source.width, height: source.height)),
               !overlap.isEmpty
@@ -125,14 +125,14 @@ package final class GooLayer {
             return
         }
         let region = PixelRect(x: overlap.x - x, y: overlap.y - y, width: overlap.width, height: overlap.height)
-        try source.withView { (view) throws(RasterError) in
+        try source.withView { (view) throws(LiquidError) in
             try destination.region(overlap).composite(view.region(region), mode: mode, opacity: opacity)
         }
     }
 
     /// The cached image cleared to transparent (or a new one when the pixel size or scale changed), taken
     /// out of ``image`` so that drawing into it does not copy it.
-    private func takeClearedImage(size: Size, scale: Double) throws(RasterError) -> Pixmap {
+    private func takeClearedImage(size: Size, scale: Double) throws(LiquidError) -> Pixmap {
         guard size.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0 else {
             throw .invalidSize("goo layer size \(size.width)×\(size.height) pt at scale \(scale) must be finite and positive")
         }

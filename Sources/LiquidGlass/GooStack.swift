@@ -32,7 +32,7 @@ package final class GooStack {
 
     /// Renders every pass and composites them in order into ``image``.
     /// - Throws: as ``GooLayer/render(size:scale:parameters:shapes:softening:)``.
-    package func render(size: Size, scale: Double, passes: [Pass], softening: EdgeSoftening? = nil) throws(RasterError) {
+    package func render(size: Size, scale: Double, passes: [Pass], softening: EdgeSoftening? = nil) throws(LiquidError) {
         while layers.count < passes.count { layers.append(GooLayer()) }
         for (pass, layer) in zip(passes, layers) {
             try layer.render(size: size, scale: scale, parameters: pass.parameters, shapes: pass.shapes,
@@ -48,7 +48,7 @@ package final class GooStack {
             image = nil
             result = try Pixmap(size: size, scale: scale)
         }
-        try result.withMutableView { (view) throws(RasterError) in
+        try result.withMutableView { (view) throws(LiquidError) in
             for layer in layers.prefix(passes.count) { try layer.composite(onto: view, x: 0, y: 0) }
         }
         image = result
@@ -57,7 +57,7 @@ package final class GooStack {
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`); see
     /// ``GooLayer/composite(onto:x:y:mode:opacity:)``.
     package func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
-                          opacity: Double = 1) throws(RasterError) {
+                          opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }
         try GooLayer.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)
     }

@@ -1,3 +1,4 @@
+import LiquidGeometry
 import LiquidRaster
 
 /// A bounding box in (fractional) pixels.
@@ -16,10 +17,11 @@ struct PixelRectBox {
     /// The integer pixel rect covering the box grown by `margin` on each side, clipped to `width × height`.
     func pixelRect(margin: Double, width: Int, height: Int) -> PixelRect? {
         guard !isEmpty else { return nil }
-        let x0 = Swift.max(0, Int((minX - margin).rounded(.down)))
-        let y0 = Swift.max(0, Int((minY - margin).rounded(.down)))
-        let x1 = Swift.min(width, Int((maxX + margin).rounded(.up)))
-        let y1 = Swift.min(height, Int((maxY + margin).rounded(.up)))
+        // Clamped conversions: glass may reach far off the canvas (1e300) without trapping.
+        let x0 = Checked.clamped(minX - margin, to: 0...Swift.max(width, 0), rounding: .down)
+        let y0 = Checked.clamped(minY - margin, to: 0...Swift.max(height, 0), rounding: .down)
+        let x1 = Checked.clamped(maxX + margin, to: 0...Swift.max(width, 0), rounding: .up)
+        let y1 = Checked.clamped(maxY + margin, to: 0...Swift.max(height, 0), rounding: .up)
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

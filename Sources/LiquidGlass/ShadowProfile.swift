@@ -42,9 +42,9 @@ struct ShadowProfile {
     @inline(__always)
     func alpha(at d: Float, _ table: UnsafePointer<UInt32>) -> UInt32 {
         let u = (d + extent) * inverseStep + 0.5
+        guard u < Float(Self.entries) else { return 0 }  // also a NaN distance: no shadow, never a trap
         if u <= 0 { return table[0] }
-        let i = Int(u)
-        return i >= Self.entries ? 0 : table[i]
+        return table[Int(u)]
     }
 
     /// ``alpha(at:_:)`` for eight distances (the same entries: u is clamped to 0…entries, where entry

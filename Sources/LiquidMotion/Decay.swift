@@ -1,3 +1,4 @@
+import LiquidGeometry
 import RealModule
 
 /// A value coasting to rest after a flick, the way a scroll view decelerates.
@@ -45,15 +46,15 @@ public struct Decay: Hashable, Sendable {
 
     /// Creates a decay starting at `initialValue` (points) with `initialVelocity` (points per second).
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` if either input is NaN or ±∞;
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` if the resulting destination would not
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if either input is NaN or ±∞;
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the resulting destination would not
     ///   be finite (an enormous velocity with a rate very close to 1).
     public init(
         initialValue: Double = 0, initialVelocity: Double,
         rate: DecelerationRate = .normal, model: Model = .discrete
-    ) throws(MotionError) {
-        self.initialValue = try MotionError.requireFinite(initialValue, "initial value")
-        self.initialVelocity = try MotionError.requireFinite(initialVelocity, "initial velocity")
+    ) throws(LiquidError) {
+        self.initialValue = try LiquidError.requireFinite(initialValue, "initial value")
+        self.initialVelocity = try LiquidError.requireFinite(initialVelocity, "initial velocity")
         self.rate = rate
         self.model = model
         let travel = initialVelocity * Decay.distancePerVelocity(rate: rate, model: model)
@@ -112,8 +113,8 @@ public struct Decay: Hashable, Sendable {
     /// remaining distance `|v(t)|/k` does — see ``duration(velocityThreshold:)`` for the speed).
     /// The remaining distance shrinks monotonically, so the value never leaves the band afterwards.
     ///
-    /// - Throws: ``MotionError`` unless `threshold` is finite and positive.
-    public func duration(threshold: Double) throws(MotionError) -> Double {
+    /// - Throws: ``LiquidError`` unless `threshold` is finite and positive.
+    public func duration(threshold: Double) throws(LiquidError) -> Double {
         let epsilon = try Decay.requirePositive(threshold, "distance threshold")
         let magnitude = abs(distance)
         guard magnitude > epsilon else { return 0 }
@@ -125,8 +126,8 @@ public struct Decay: Hashable, Sendable {
     /// Closed form for both models: `ln(|D|·k/threshold)/k` with `|D|·k` the speed of ``velocity(at:)`` at
     /// release (`|v0|` for the continuous model). 0 when the speed is already at or below `threshold`.
     ///
-    /// - Throws: ``MotionError`` unless `threshold` is finite and positive.
-    public func duration(velocityThreshold threshold: Double) throws(MotionError) -> Double {
+    /// - Throws: ``LiquidError`` unless `threshold` is finite and positive.
+    public func duration(velocityThreshold threshold: Double) throws(LiquidError) -> Double {
         let epsilon = try Decay.requirePositive(threshold, "velocity threshold")
         let k = rate.decayConstant
         let speed = abs(distance) * k
@@ -140,15 +141,15 @@ public struct Decay: Hashable, Sendable {
     /// `v0 = 1000·(destination − start)·(1 − d)/d` for the discrete model and
     /// `v0 = −1000·ln(d)·(destination − start)` for the continuous one; 0 when the two points are equal.
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` for NaN or ±∞ inputs, and
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` if the distance is so large that the
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞ inputs, and
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the distance is so large that the
     ///   velocity would overflow.
     public static func velocity(
         toReach destination: Double, from start: Double,
         rate: DecelerationRate = .normal, model: Model = .discrete
-    ) throws(MotionError) -> Double {
-        let end = try MotionError.requireFinite(destination, "destination")
-        let begin = try MotionError.requireFinite(start, "start value")
+    ) throws(LiquidError) -> Double {
+        let end = try LiquidError.requireFinite(destination, "destination")
+        let begin = try LiquidError.requireFinite(start, "start value")
         let travel = end - begin
         guard travel.isFinite else {
             throw .invalidParameter(
@@ -163,8 +164,8 @@ public struct Decay: Hashable, Sendable {
         return velocity
     }
 
-    private static func requirePositive(_ value: Double, _ name: String) throws(MotionError) -> Double {
-        let checked = try MotionError.requireFinite(value, name)
+    private static func requirePositive(_ value: Double, _ name: String) throws(LiquidError) -> Double {
+        let checked = try LiquidError.requireFinite(value, name)
         guard checked > 0 else {
             throw .invalidParameter(name: name, value: checked, requirement: "must be positive")
         }

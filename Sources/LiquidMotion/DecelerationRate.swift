@@ -1,3 +1,4 @@
+import LiquidGeometry
 import RealModule
 
 /// How fast a coasting value slows down, as the factor its velocity keeps after each millisecond.
@@ -20,9 +21,9 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rate from the fraction of velocity kept per millisecond.
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` unless `0 < perMillisecond < 1`.
-    public init(_ perMillisecond: Double) throws(MotionError) {
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `0 < perMillisecond < 1`.
+    public init(_ perMillisecond: Double) throws(LiquidError) {
         guard perMillisecond.isFinite else {
             throw .nonFinite(name: "deceleration rate", value: perMillisecond)
         }

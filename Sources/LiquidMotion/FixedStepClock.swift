@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// Turns frame times into whole fixed simulation steps, with one policy for late frames: the one clock
 /// behind every spring of the LiquidUI controls (the Liquid Glass switch back-port's stepping).
 ///
@@ -54,12 +56,12 @@ public struct FixedStepClock: Hashable, Sendable {
 
     /// A clock whose step 0 is at `start`.
     ///
-    /// - Throws: ``MotionError`` unless `step` and `frameInterval` are positive and finite, `start` is
+    /// - Throws: ``LiquidError`` unless `step` and `frameInterval` are positive and finite, `start` is
     ///   finite and `maximumCatchUpSteps` ≥ 1.
     public init(step: Double = FixedStepClock.defaultStep, frameInterval: Double,
                 lateFramePolicy: LateFramePolicy = .pause,
                 maximumCatchUpSteps: Int = FixedStepClock.defaultMaximumCatchUpSteps,
-                start: Double = 0) throws(MotionError) {
+                start: Double = 0) throws(LiquidError) {
         guard step.isFinite, step > 0 else {
             throw .invalidParameter(name: "fixed step", value: step, requirement: "must be positive and finite")
         }

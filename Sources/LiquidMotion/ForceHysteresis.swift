@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// The pressure state machine of the flashlight button (WWDC18 "Designing Fluid Interfaces"), with
 /// hysteresis so a force hovering around one threshold does not make the button flicker.
 ///
@@ -49,12 +51,12 @@ public struct ForceHysteresis: Hashable, Sendable {
 
     /// Creates an idle state machine.
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` for a NaN or infinite threshold, and
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` unless `reset < confirm ≤ activate`.
-    public init(reset: Double = 0.4, activate: Double = 0.5, confirm: Double = 0.49) throws(MotionError) {
-        resetThreshold = try MotionError.requireFinite(reset, "reset threshold")
-        activateThreshold = try MotionError.requireFinite(activate, "activate threshold")
-        confirmThreshold = try MotionError.requireFinite(confirm, "confirm threshold")
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for a NaN or infinite threshold, and
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `reset < confirm ≤ activate`.
+    public init(reset: Double = 0.4, activate: Double = 0.5, confirm: Double = 0.49) throws(LiquidError) {
+        resetThreshold = try LiquidError.requireFinite(reset, "reset threshold")
+        activateThreshold = try LiquidError.requireFinite(activate, "activate threshold")
+        confirmThreshold = try LiquidError.requireFinite(confirm, "confirm threshold")
         guard confirm > reset else {
             throw .invalidParameter(
                 name: "confirm threshold", value: confirm, requirement: "must be greater than the reset threshold \(reset)")

@@ -20,16 +20,16 @@ public enum GestureMath {
     /// - When the distance is tiny compared with the velocity, the quotient is clamped to `±limit`,
     ///   keeping its sign (a flick towards a target a hair away saturates rather than exploding).
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` if an input is NaN or ±∞, and
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` unless `limit` is positive (it may be
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if an input is NaN or ±∞, and
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `limit` is positive (it may be
     ///   `+∞`, in which case only overflow to ±∞ is clamped, to ±`Double.greatestFiniteMagnitude`).
     public static func relativeVelocity(
         _ velocity: Double, from current: Double, to target: Double,
         limit: Double = GestureMath.defaultRelativeVelocityLimit
-    ) throws(MotionError) -> Double {
-        let v = try MotionError.requireFinite(velocity, "velocity")
-        let from = try MotionError.requireFinite(current, "current value")
-        let to = try MotionError.requireFinite(target, "target value")
+    ) throws(LiquidError) -> Double {
+        let v = try LiquidError.requireFinite(velocity, "velocity")
+        let from = try LiquidError.requireFinite(current, "current value")
+        let to = try LiquidError.requireFinite(target, "target value")
         guard !limit.isNaN, limit > 0 else {
             throw .invalidParameter(name: "relative velocity limit", value: limit, requirement: "must be positive")
         }
@@ -48,7 +48,7 @@ public enum GestureMath {
     public static func relativeVelocity(
         _ velocity: Vector2, from current: Point, to target: Point,
         limit: Double = GestureMath.defaultRelativeVelocityLimit
-    ) throws(MotionError) -> Vector2 {
+    ) throws(LiquidError) -> Vector2 {
         Vector2(
             x: try relativeVelocity(velocity.x, from: current.x, to: target.x, limit: limit),
             y: try relativeVelocity(velocity.y, from: current.y, to: target.y, limit: limit))

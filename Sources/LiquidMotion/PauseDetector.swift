@@ -31,11 +31,11 @@ public struct PauseDetector: Sendable {
 
         /// Creates a configuration; the defaults are the talk's.
         ///
-        /// - Throws: ``MotionError`` if a threshold is NaN, ±∞ or negative, or `historyLength < 2`.
+        /// - Throws: ``LiquidError`` if a threshold is NaN, ±∞ or negative, or `historyLength < 2`.
         public init(
             historyLength: Int = 7, maximumSpeed: Double = 100, minimumOffset: Double = 50,
             minimumDeceleration: Double = 0.9
-        ) throws(MotionError) {
+        ) throws(LiquidError) {
             guard historyLength >= 2 else {
                 throw .invalidParameter(
                     name: "pause history length", value: Double(historyLength), requirement: "must be at least 2")
@@ -44,7 +44,7 @@ public struct PauseDetector: Sendable {
                 ("pause maximum speed", maximumSpeed), ("pause minimum offset", minimumOffset),
                 ("pause minimum deceleration", minimumDeceleration),
             ] {
-                _ = try MotionError.requireFinite(value, name)
+                _ = try LiquidError.requireFinite(value, name)
                 guard value >= 0 else {
                     throw .invalidParameter(name: name, value: value, requirement: "must not be negative")
                 }

@@ -1,3 +1,4 @@
+import LiquidGeometry
 import RealModule
 
 /// Resistance past a boundary: content keeps following the finger, but less and less the further it is
@@ -15,7 +16,7 @@ import RealModule
 /// The power form `sign(x)·|x|^p` from WWDC18 "Designing Fluid Interfaces" is available as the static
 /// ``power(_:exponent:)`` with its inverse ``inversePower(_:exponent:)``.
 ///
-/// Every function rejects NaN and ±∞ inputs with ``MotionError/nonFinite(name:value:)``; a `RubberBand`
+/// Every function rejects NaN and ±∞ inputs with ``LiquidError/nonFinite(name:value:)``; a `RubberBand`
 /// value always has a finite positive dimension and coefficient.
 public struct RubberBand: Hashable, Sendable {
     /// UIScrollView's coefficient, 0.55: the slope of the curve at the edge.
@@ -31,8 +32,8 @@ public struct RubberBand: Hashable, Sendable {
 
     /// Creates a rubber band for a view `dimension` points long.
     ///
-    /// - Throws: ``MotionError`` unless `dimension` and `coefficient` are finite and positive.
-    public init(dimension: Double, coefficient: Double = RubberBand.defaultCoefficient) throws(MotionError) {
+    /// - Throws: ``LiquidError`` unless `dimension` and `coefficient` are finite and positive.
+    public init(dimension: Double, coefficient: Double = RubberBand.defaultCoefficient) throws(LiquidError) {
         self.dimension = try RubberBand.requirePositive(dimension, "rubber-band dimension")
         self.coefficient = try RubberBand.requirePositive(coefficient, "rubber-band coefficient")
     }
@@ -42,9 +43,9 @@ public struct RubberBand: Hashable, Sendable {
     /// Odd (`b(−x) = −b(x)`), strictly increasing, with `|b(x)| < dimension` for every finite `x`
     /// (rounding may give exactly `±dimension` for overscrolls beyond about 10¹⁶·dimension).
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` for NaN or ±∞.
-    public func offset(forOverscroll overscroll: Double) throws(MotionError) -> Double {
-        let x = try MotionError.requireFinite(overscroll, "overscroll")
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞.
+    public func offset(forOverscroll overscroll: Double) throws(LiquidError) -> Double {
+        let x = try LiquidError.requireFinite(overscroll, "overscroll")
         // u/(u + 1) equals 1 − 1/(u + 1) but keeps full relative precision for small u.
         let u = abs(x) * coefficient / dimension
         let fraction = u.isFinite ? u / (u + 1) : 1
@@ -54,11 +55,11 @@ public struct RubberBand: Hashable, Sendable {
     /// The overscroll, in points, that produces a displacement of `offset` points: the exact inverse of
     /// ``offset(forOverscroll:)``, `x = d·|b| / (c·(d − |b|))·sign(b)`.
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` when `|offset| ≥ dimension` (no finite
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` when `|offset| ≥ dimension` (no finite
     ///   overscroll reaches the asymptote) or the overscroll would overflow.
-    public func overscroll(forOffset offset: Double) throws(MotionError) -> Double {
-        let b = try MotionError.requireFinite(offset, "rubber-banded offset")
+    public func overscroll(forOffset offset: Double) throws(LiquidError) -> Double {
+        let b = try LiquidError.requireFinite(offset, "rubber-banded offset")
         let magnitude = abs(b)
         guard magnitude < dimension else {
             throw .invalidParameter(
@@ -80,9 +81,9 @@ public struct RubberBand: Hashable, Sendable {
     /// past either bound; the result never leaves `range` by ``dimension`` or more. A bound may be infinite
     /// (`-.infinity...0` bands only the top).
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` if `value` is NaN or ±∞.
-    public func clamp(_ value: Double, to range: ClosedRange<Double>) throws(MotionError) -> Double {
-        let v = try MotionError.requireFinite(value, "value")
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if `value` is NaN or ±∞.
+    public func clamp(_ value: Double, to range: ClosedRange<Double>) throws(LiquidError) -> Double {
+        let v = try LiquidError.requireFinite(value, "value")
         if v < range.lowerBound {
             return range.lowerBound - (try offset(forOverscroll: range.lowerBound - v))
         }
@@ -95,9 +96,9 @@ public struct RubberBand: Hashable, Sendable {
     /// The inverse of ``clamp(_:to:)``: the raw value that `clamped` came from. Useful when a gesture
     /// catches content mid-bounce and has to continue from the finger position that would show it.
     ///
-    /// - Throws: ``MotionError`` if `clamped` is NaN or ±∞, or lies ``dimension`` or more outside `range`.
-    public func unclamp(_ clamped: Double, from range: ClosedRange<Double>) throws(MotionError) -> Double {
-        let v = try MotionError.requireFinite(clamped, "value")
+    /// - Throws: ``LiquidError`` if `clamped` is NaN or ±∞, or lies ``dimension`` or more outside `range`.
+    public func unclamp(_ clamped: Double, from range: ClosedRange<Double>) throws(LiquidError) -> Double {
+        let v = try LiquidError.requireFinite(clamped, "value")
         if v < range.lowerBound {
             return range.lowerBound - (try overscroll(forOffset: range.lowerBound - v))
         }
@@ -110,12 +111,12 @@ public struct RubberBand: Hashable, Sendable {
     /// One-shot form of ``clamp(_:to:)``: rubber-bands `value` past `range` for a view `dimension` points
     /// long.
     ///
-    /// - Throws: ``MotionError`` if `dimension` or `coefficient` is not finite and positive, or `value`
+    /// - Throws: ``LiquidError`` if `dimension` or `coefficient` is not finite and positive, or `value`
     ///   is NaN or ±∞.
     public static func clamp(
         _ value: Double, to range: ClosedRange<Double>, dimension: Double,
         coefficient: Double = RubberBand.defaultCoefficient
-    ) throws(MotionError) -> Double {
+    ) throws(LiquidError) -> Double {
         try RubberBand(dimension: dimension, coefficient: coefficient).clamp(value, to: range)
     }
 
@@ -124,18 +125,18 @@ public struct RubberBand: Hashable, Sendable {
     /// Odd, strictly increasing, and unbounded (unlike the UIScrollView form it has no asymptote); for
     /// `|x| > 1` it grows more slowly than `x`.
     ///
-    /// - Throws: ``MotionError`` if `x` is NaN or ±∞, or `exponent` is not in `(0, 1]`.
-    public static func power(_ x: Double, exponent: Double = RubberBand.defaultExponent) throws(MotionError) -> Double {
-        let value = try MotionError.requireFinite(x, "overscroll")
+    /// - Throws: ``LiquidError`` if `x` is NaN or ±∞, or `exponent` is not in `(0, 1]`.
+    public static func power(_ x: Double, exponent: Double = RubberBand.defaultExponent) throws(LiquidError) -> Double {
+        let value = try LiquidError.requireFinite(x, "overscroll")
         let p = try requireExponent(exponent)
         return Double(signOf: value, magnitudeOf: Double.pow(abs(value), p))
     }
 
     /// The exact inverse of ``power(_:exponent:)``: `sign(y)·|y|^(1/p)`.
     ///
-    /// - Throws: ``MotionError`` if `y` is NaN or ±∞, `exponent` is not in `(0, 1]`, or the result overflows.
-    public static func inversePower(_ y: Double, exponent: Double = RubberBand.defaultExponent) throws(MotionError) -> Double {
-        let value = try MotionError.requireFinite(y, "rubber-banded offset")
+    /// - Throws: ``LiquidError`` if `y` is NaN or ±∞, `exponent` is not in `(0, 1]`, or the result overflows.
+    public static func inversePower(_ y: Double, exponent: Double = RubberBand.defaultExponent) throws(LiquidError) -> Double {
+        let value = try LiquidError.requireFinite(y, "rubber-banded offset")
         let p = try requireExponent(exponent)
         let magnitude = Double.pow(abs(value), 1 / p)
         guard magnitude.isFinite else {
@@ -146,16 +147,16 @@ public struct RubberBand: Hashable, Sendable {
         return Double(signOf: value, magnitudeOf: magnitude)
     }
 
-    private static func requirePositive(_ value: Double, _ name: String) throws(MotionError) -> Double {
-        let checked = try MotionError.requireFinite(value, name)
+    private static func requirePositive(_ value: Double, _ name: String) throws(LiquidError) -> Double {
+        let checked = try LiquidError.requireFinite(value, name)
         guard checked > 0 else {
             throw .invalidParameter(name: name, value: checked, requirement: "must be positive")
         }
         return checked
     }
 
-    private static func requireExponent(_ exponent: Double) throws(MotionError) -> Double {
-        let p = try MotionError.requireFinite(exponent, "rubber-band exponent")
+    private static func requireExponent(_ exponent: Double) throws(LiquidError) -> Double {
+        let p = try LiquidError.requireFinite(exponent, "rubber-band exponent")
         guard p > 0, p <= 1 else {
             throw .invalidParameter(
                 name: "rubber-band exponent", value: p, requirement: "must be in (0, 1]")

@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// When a motion counts as finished, in the animated value's own units.
 ///
 /// A motion is settled when both its distance from the target and its speed are within these bounds
@@ -9,8 +11,8 @@ public struct SettleTolerance: Hashable, Sendable {
     /// Largest speed that counts as at rest (value units per second).
     public var velocity: Double
 
-    /// - Throws: ``MotionError`` unless both tolerances are positive and finite.
-    public init(value: Double, velocity: Double) throws(MotionError) {
+    /// - Throws: ``LiquidError`` unless both tolerances are positive and finite.
+    public init(value: Double, velocity: Double) throws(LiquidError) {
         guard value.isFinite, value > 0 else {
             throw .invalidParameter(name: "settle tolerance", value: value, requirement: "must be positive and finite")
         }

@@ -1,3 +1,4 @@
+import LiquidGeometry
 import RealModule
 
 /// A damped harmonic spring: m·x″ = −k·(x − target) − c·x′.
@@ -28,9 +29,9 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// A spring from its period `response` (seconds, the period of the undamped oscillation) and damping
     /// ratio, as UIKit and design tools use: k = m·(2π/response)², c = 4π·ζ·m/response.
-    /// - Throws: ``MotionError`` if `response` or `mass` is not positive and finite, or `dampingRatio` is
+    /// - Throws: ``LiquidError`` if `response` or `mass` is not positive and finite, or `dampingRatio` is
     ///   negative or not finite.
-    public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(MotionError) {
+    public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
         try Self.require(response, "response", positive: true)
         try Self.require(dampingRatio, "damping ratio", positive: false)
         try Self.require(mass, "mass", positive: true)
@@ -39,9 +40,9 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// A spring from SwiftUI's perceptual `duration` (seconds) and `bounce` in the open interval (−1, 1):
     /// ω₀ = 2π/duration; ζ = 1 − bounce for bounce ≥ 0, ζ = 1/(1 + bounce) for bounce < 0.
-    /// - Throws: ``MotionError`` if `duration`/`mass` are not positive and finite or `bounce` is outside
+    /// - Throws: ``LiquidError`` if `duration`/`mass` are not positive and finite or `bounce` is outside
     ///   (−1, 1). (A bounce of 1 would need zero or negative damping: it is refused, never clamped.)
-    public init(duration: Double = 0.5, bounce: Double = 0, mass: Double = 1) throws(MotionError) {
+    public init(duration: Double = 0.5, bounce: Double = 0, mass: Double = 1) throws(LiquidError) {
         try Self.require(duration, "duration", positive: true)
         try Self.require(mass, "mass", positive: true)
         guard bounce.isFinite, bounce > -1, bounce < 1 else {
@@ -53,9 +54,9 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A spring from Core Animation's physical parameters.
-    /// - Throws: ``MotionError`` if `mass` or `stiffness` is not positive and finite, or `damping` is
+    /// - Throws: ``LiquidError`` if `mass` or `stiffness` is not positive and finite, or `damping` is
     ///   negative or not finite.
-    public init(mass: Double = 1, stiffness: Double, damping: Double) throws(MotionError) {
+    public init(mass: Double = 1, stiffness: Double, damping: Double) throws(LiquidError) {
         try Self.require(mass, "mass", positive: true)
         try Self.require(stiffness, "stiffness", positive: true)
         try Self.require(damping, "damping", positive: false)
@@ -69,9 +70,9 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Settling time scales as 1/ω₀ for a fixed ζ, so this is exact: `Spring(settlingDuration: s, …)`
     /// has `settlingDuration == s` to rounding.
-    /// - Throws: ``MotionError`` if `settlingDuration`/`mass` are not positive and finite or
+    /// - Throws: ``LiquidError`` if `settlingDuration`/`mass` are not positive and finite or
     ///   `dampingRatio` is not positive and finite (an undamped spring never settles).
-    public init(settlingDuration: Double, dampingRatio: Double, mass: Double = 1) throws(MotionError) {
+    public init(settlingDuration: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
         try Self.require(settlingDuration, "settling duration", positive: true)
         try Self.require(dampingRatio, "damping ratio", positive: true)
         try Self.require(mass, "mass", positive: true)
@@ -100,8 +101,8 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         self.dampingRatio = dampingRatio
     }
 
-    private static func require(_ value: Double, _ name: String, positive: Bool) throws(MotionError) {
-        _ = try MotionError.requireFinite(value, name)
+    private static func require(_ value: Double, _ name: String, positive: Bool) throws(LiquidError) {
+        _ = try LiquidError.requireFinite(value, name)
         if positive {
             guard value.isFinite, value > 0 else {
                 throw .invalidParameter(name: name, value: value, requirement: "must be positive and finite")

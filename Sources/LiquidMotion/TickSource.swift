@@ -44,8 +44,8 @@ public final class IntervalTickSource: TickSource {
     private var handler: ((Double) -> Void)?
     private var running = false
 
-    /// - Throws: ``MotionError`` unless `framesPerSecond` is positive, finite and at most 1000.
-    public init(framesPerSecond: Double) throws(MotionError) {
+    /// - Throws: ``LiquidError`` unless `framesPerSecond` is positive, finite and at most 1000.
+    public init(framesPerSecond: Double) throws(LiquidError) {
         guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
             throw .invalidParameter(name: "frame rate", value: framesPerSecond,
                                     requirement: "must be between 0 (exclusive) and 1000 frames per second")
@@ -91,6 +91,7 @@ public final class IntervalTickSource: TickSource {
 
 #if canImport(Glibc)
 import Glibc
+import LiquidGeometry
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// A cubic Bézier timing curve from (0, 0) to (1, 1), as in CSS `cubic-bezier()` and
 /// `CAMediaTimingFunction`: maps the elapsed fraction of an animation's duration (progress) to the
 /// fraction of the change applied.
@@ -36,19 +38,19 @@ public struct TimingCurve: Hashable, Sendable {
 
     /// Creates a curve with control points `(x1, y1)` and `(x2, y2)`.
     ///
-    /// - Throws: ``MotionError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``MotionError/invalidParameter(name:value:requirement:)`` when `x1` or `x2` is outside [0, 1].
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(MotionError) {
+    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
+    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` when `x1` or `x2` is outside [0, 1].
+    public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(LiquidError) {
         for (name, value) in [("timing curve x1", x1), ("timing curve x2", x2)] {
-            _ = try MotionError.requireFinite(value, name)
+            _ = try LiquidError.requireFinite(value, name)
             guard value >= 0, value <= 1 else {
                 throw .invalidParameter(name: name, value: value, requirement: "must be between 0 and 1")
             }
         }
         self.x1 = x1
-        self.y1 = try MotionError.requireFinite(y1, "timing curve y1")
+        self.y1 = try LiquidError.requireFinite(y1, "timing curve y1")
         self.x2 = x2
-        self.y2 = try MotionError.requireFinite(y2, "timing curve y2")
+        self.y2 = try LiquidError.requireFinite(y2, "timing curve y2")
     }
 
     private init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {

@@ -63,13 +63,13 @@ public struct VelocityTracker: Sendable {
 
     /// Creates an empty tracker.
     ///
-    /// - Throws: ``MotionError`` unless `horizon` and `maximumGap` are finite and positive and
+    /// - Throws: ``LiquidError`` unless `horizon` and `maximumGap` are finite and positive and
     ///   `capacity ≥ 3`.
     public init(
         strategy: Strategy = .linear, horizon: Double = 0.1, maximumGap: Double = 0.04, capacity: Int = 20
-    ) throws(MotionError) {
+    ) throws(LiquidError) {
         for (name, value) in [("velocity horizon", horizon), ("maximum sample gap", maximumGap)] {
-            _ = try MotionError.requireFinite(value, name)
+            _ = try LiquidError.requireFinite(value, name)
             guard value > 0 else {
                 throw .invalidParameter(name: name, value: value, requirement: "must be positive")
             }

@@ -23,7 +23,13 @@ struct BlurPlan: Hashable {
         while f < 8, sigma / Double(2 * f) >= minimumReducedSigma { f *= 2 }
         factor = f
         let ff = Double(f * f)
-        reducedSigma = f == 1 ? sigma
-            : ((sigma * sigma - ReducedBlur.tentVariance(factor: f) - ff / 3) / ff).squareRoot()
+        let added = ReducedBlur.tentVariance(factor: f) + ff / 3
+        if f == 1 {
+            reducedSigma = sigma
+        } else if sigma < 1e150 {
+            reducedSigma = ((sigma * sigma - added) / ff).squareRoot()
+        } else {
+            reducedSigma = sigma / Double(f)  // σ² would overflow; `added` is far below its last digit anyway
+        }
     }
 }

@@ -13,8 +13,8 @@ package struct ClipMask: Equatable, Sendable {
 
     /// A mask of `width × height` pixels, every one set to `value` (255: everything passes).
     ///
-    /// - Throws: ``RasterError/invalidSize(_:)`` for a side below 1 or beyond ``Pixmap/maximumSide``.
-    package init(width: Int, height: Int, value: UInt8 = 255) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for a side below 1 or beyond ``Pixmap/maximumSide``.
+    package init(width: Int, height: Int, value: UInt8 = 255) throws(LiquidError) {
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide,
               width * height <= Pixmap.maximumPixels
         else { throw .invalidSize("clip mask size \(width)×\(height) must be 1…\(Pixmap.maximumSide) per side") }
@@ -28,7 +28,7 @@ package struct ClipMask: Equatable, Sendable {
     /// A path with a non-finite point or transform covers nothing (every value 0).
     package init(
         width: Int, height: Int, path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero
-    ) throws(RasterError) {
+    ) throws(LiquidError) {
         try self.init(width: width, height: height, value: 0)
         var rasterizer = CoverageRasterizer(width: width, height: height)
         rasterizer.addPath(path, transform: transform)

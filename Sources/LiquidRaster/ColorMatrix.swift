@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// A 4×5 colour matrix with SVG `feColorMatrix` semantics: on un-premultiplied colour in 0…1,
 /// `[r' g' b' a'] = M · [r g b a 1]`, each result clamped to 0…1, then premultiplied and rounded.
 ///
@@ -8,8 +10,8 @@ public struct ColorMatrix: Sendable, Hashable {
     /// The 20 coefficients, row-major: rows r', g', b', a'; columns r, g, b, a, offset.
     public let values: [Double]
 
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `values` unless there are 20 finite numbers.
-    public init(_ values: [Double]) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `values` unless there are 20 finite numbers.
+    public init(_ values: [Double]) throws(LiquidError) {
         guard values.count == 20 else {
             throw .invalidParameter("color matrix values: \(values.count) given, 20 needed (4 rows × 5)")
         }
@@ -35,8 +37,8 @@ public struct ColorMatrix: Sendable, Hashable {
                                                   0, 0, 0, 18, -7])
 
     /// SVG `saturate`: 0 is greyscale, 1 the identity, above 1 oversaturates (e.g. 1.4 for frosted glass).
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `saturation` when negative or not finite.
-    public static func saturation(_ s: Double) throws(RasterError) -> ColorMatrix {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `saturation` when negative or not finite.
+    public static func saturation(_ s: Double) throws(LiquidError) -> ColorMatrix {
         guard s.isFinite, s >= 0 else { throw .invalidParameter("saturation \(s) must be finite and ≥ 0") }
         return ColorMatrix(trusted: [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0, 0,
                                      0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0, 0,

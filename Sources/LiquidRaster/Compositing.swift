@@ -1,6 +1,8 @@
+import LiquidGeometry
+
 /// The per-pixel arithmetic behind ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
 enum Compositing {
-    static func validate(opacity: Double, mask: CoverageMask?, width: Int, height: Int) throws(RasterError) {
+    static func validate(opacity: Double, mask: CoverageMask?, width: Int, height: Int) throws(LiquidError) {
         guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
             throw .invalidParameter("opacity \(opacity) must lie in 0…1")
         }

@@ -1,5 +1,6 @@
 #if canImport(CLiquidKernels)
 import CLiquidKernels
+import LiquidGeometry
 #endif
 
 /// Displacement and remapping with bilinear sampling: each output pixel reads the source at an offset
@@ -15,20 +16,20 @@ public enum Displacement {
     /// Writes into `destination` the bilinear sample of `source` at (x + dx, y + dy) for each pixel.
     /// `destination` and `field` must have the same size; `source` may differ (coordinates are the same
     /// pixel grid). `destination` must not overlap `source`.
-    /// - Throws: ``RasterError/invalidSize(_:)`` when the field's size differs from the destination's.
+    /// - Throws: ``LiquidError/invalidSize(_:)`` when the field's size differs from the destination's.
     /// - Complexity: O(destination pixels); measured ~1.5 ns/pixel on one core with AVX2 (W4, 1170×250,
     ///   ±12 px field: ~0.45 ms, against OpenCV `remap`'s ~0.59 ms in the same run; the portable SSE2 path
     ///   ~0.95 ms). `.clamp` takes the eight- or four-pixel path everywhere; `.transparent` falls back to
     ///   per-pixel Float where a tap leaves the source.
     package static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode = .clamp,
-                             into destination: MutablePixmapView) throws(RasterError) {
+                             into destination: MutablePixmapView) throws(LiquidError) {
         try remap(source, by: field, edgeMode: edgeMode, into: destination, kernels: .automatic)
     }
 
     /// As ``remap(_:by:edgeMode:into:)`` with a chosen implementation: `.portable` forces the Swift code
     /// even where the AVX2 kernels would run (tests compare the two; they write the same bytes).
     package static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode,
-                              into destination: MutablePixmapView, kernels: KernelSet) throws(RasterError) {
+                              into destination: MutablePixmapView, kernels: KernelSet) throws(LiquidError) {
         guard field.width == destination.width, field.height == destination.height else {
             throw .invalidSize("a \(field.width)×\(field.height) field does not match the \(destination.width)×\(destination.height) output")
         }
@@ -292,12 +293,12 @@ public enum Displacement {
     }
 
     /// A remapped copy of `source` (the field's size, `source`'s scale).
-    /// - Throws: ``RasterError/invalidSize(_:)`` as the destination cannot be made.
+    /// - Throws: ``LiquidError/invalidSize(_:)`` as the destination cannot be made.
     package static func remapped(_ source: Pixmap, by field: DisplacementField,
-                                edgeMode: EdgeMode = .clamp) throws(RasterError) -> Pixmap {
+                                edgeMode: EdgeMode = .clamp) throws(LiquidError) -> Pixmap {
         var out = try Pixmap(width: field.width, height: field.height, scale: source.scale)
-        try source.withView { (src) throws(RasterError) in
-            try out.withMutableView { (dst) throws(RasterError) in try remap(src, by: field, edgeMode: edgeMode, into: dst) }
+        try source.withView { (src) throws(LiquidError) in
+            try out.withMutableView { (dst) throws(LiquidError) in try remap(src, by: field, edgeMode: edgeMode, into: dst) }
         }
         return out
     }
@@ -305,11 +306,11 @@ public enum Displacement {
     /// SVG `feDisplacementMap`: output(x, y) samples `source` at
     /// `(x + scale·(C_x(x, y) − ½), y + scale·(C_y(x, y) − ½))`, where C is the chosen channel of `map`
     /// un-premultiplied to 0…1 (alpha used as is), per the Filter Effects specification.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `scale` when it is not finite;
-    ///   ``RasterError/invalidSize(_:)`` when `map` and `source` differ in size.
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `scale` when it is not finite;
+    ///   ``LiquidError/invalidSize(_:)`` when `map` and `source` differ in size.
     public static func displaced(_ source: Pixmap, map: Pixmap, scale: Double, xChannel: ColorChannel = .red,
                                  yChannel: ColorChannel = .green,
-                                 edgeMode: EdgeMode = .transparent) throws(RasterError) -> Pixmap {
+                                 edgeMode: EdgeMode = .transparent) throws(LiquidError) -> Pixmap {
         guard scale.isFinite else { throw .invalidParameter("displacement scale \(scale) is not finite") }
         guard map.width == source.width, map.height == source.height else {
             throw .invalidSize("a \(map.width)×\(map.height) displacement map does not match the \(source.width)×\(source.height) source")

@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// Per-pixel offsets (in pixels) for ``Displacement/remap(_:by:edgeMode:into:)``: output pixel (x, y)
 /// samples the source at (x + dx, y + dy).
 ///
@@ -8,9 +10,9 @@ package struct DisplacementField: Sendable, Equatable {
     package let dx: [Float]
     package let dy: [Float]
 
-    /// - Throws: ``RasterError/invalidSize(_:)`` for a non-positive size or arrays of the wrong length;
-    ///   ``RasterError/invalidParameter(_:)`` naming `dx` or `dy` at the first non-finite value.
-    package init(width: Int, height: Int, dx: [Float], dy: [Float]) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for a non-positive size or arrays of the wrong length;
+    ///   ``LiquidError/invalidParameter(_:)`` naming `dx` or `dy` at the first non-finite value.
+    package init(width: Int, height: Int, dx: [Float], dy: [Float]) throws(LiquidError) {
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide else {
             throw .invalidSize("displacement field size \(width)×\(height) must be 1…\(Pixmap.maximumSide) per side")
         }
@@ -30,7 +32,7 @@ package struct DisplacementField: Sendable, Equatable {
     }
 
     /// A field of zero offsets (the identity remap).
-    package init(zerosWidth width: Int, height: Int) throws(RasterError) {
+    package init(zerosWidth width: Int, height: Int) throws(LiquidError) {
         try self.init(width: width, height: height, dx: [Float](repeating: 0, count: max(0, width * height)),
                       dy: [Float](repeating: 0, count: max(0, width * height)))
     }

@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// Premultiplied RGBA pixels as `Float` in 0…1: the working format for multi-step effects where 8-bit
 /// rounding after every step would add up (accumulating several glass passes, high-dynamic-range glows).
 ///
@@ -12,8 +14,8 @@ package struct FloatPixmap: Equatable, Sendable {
     package var components: [Float]
 
     /// A transparent image.
-    /// - Throws: ``RasterError/invalidSize(_:)`` for sizes ``Pixmap`` refuses.
-    package init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for sizes ``Pixmap`` refuses.
+    package init(width: Int, height: Int, scale: Double = 1) throws(LiquidError) {
         _ = try Pixmap(width: 1, height: 1, scale: scale)  // validates the scale
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide,
               width * height <= Pixmap.maximumPixels else {

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import LiquidGeometry
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -16,7 +17,7 @@ import Synchronization
 /// Finding fonts: ``init(path:faceIndex:)`` takes a file; ``init(family:style:)`` looks a family name up in
 /// `searchPaths`; ``fallback()`` takes the first loadable file of `fallbackPaths`. Both lists are settable
 /// process-wide (thread-safe) and default to the DejaVu fonts' usual locations. A font that cannot be found
-/// or loaded is a ``RasterError/font(_:)`` naming every path tried.
+/// or loaded is a ``LiquidError/font(_:)`` naming every path tried.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// A face's weight and slant, as font file names spell them.
     public enum Style: String, CaseIterable, Sendable {
@@ -48,11 +49,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     package let hasKerning: Bool
 
     /// Opens the face `faceIndex` of the font file at `path`.
-    /// - Throws: ``RasterError/font(_:)`` naming the path and the reason (missing, unreadable, not a font).
-    public init(path: String, faceIndex: Int = 0) throws(RasterError) {
-        guard access(path, R_OK) == 0 else {
-            let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-            throw .font("cannot load font '\(path)': \(reason)")
+    /// - Throws: ``LiquidError/font(_:)`` naming the path and the reason (missing, unreadable, not a font).
+    public init(path: String, faceIndex: Int = 0) throws(LiquidError) {
+        // FreeType opens the file by path; check first that it is a regular file within the budget, so a
+        // named pipe or a device is refused at once instead of blocking or reading forever.
+        do { try ImageFileIO.requireRegularFile(path, limit: ImageFileIO.fontByteLimit, failure: "cannot load font") } catch {
+            throw .font(error.message)
         }
         let info = try FreeTypeLibrary.shared.faceInfo(path: path, faceIndex: faceIndex)
         self.path = path
@@ -66,8 +68,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Finds the font of `family` (e.g. `"DejaVu Sans"`, `"DejaVu Serif"`, `"DejaVu Sans Mono"`) in `style`
     /// by file name: in each directory of `searchPaths`, the family without spaces, a style suffix and
     /// `.ttf` or `.otf` (`DejaVuSans-Bold.ttf`). The first file that exists is loaded.
-    /// - Throws: ``RasterError/font(_:)`` listing every path tried when none exists, or the load error.
-    public init(family: String, style: Style = .regular) throws(RasterError) {
+    /// - Throws: ``LiquidError/font(_:)`` listing every path tried when none exists, or the load error.
+    public init(family: String, style: Style = .regular) throws(LiquidError) {
         let stem = family.filter { $0 != " " }
         guard !stem.isEmpty, !stem.contains("/") else {
             throw .font("font family name '\(family)' is empty or contains '/'")
@@ -89,9 +91,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             + (tried.isEmpty ? "nothing (Font.searchPaths is empty)" : tried.joined(separator: ", ")))
     }
 
-    /// The first font in `fallbackPaths` that loads.
-    /// - Throws: ``RasterError/font(_:)`` listing every path tried, with each one's reason.
-    public static func fallback() throws(RasterError) -> Font {
+    /// The first font in ``fallbackPaths`` that loads.
+    /// - Throws: ``LiquidError/font(_:)`` listing every path tried, with each one's reason.
+    public static func fallback() throws(LiquidError) -> Font {
         var failures: [String] = []
         for path in fallbackPaths {
             do {

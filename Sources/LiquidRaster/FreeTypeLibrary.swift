@@ -1,4 +1,5 @@
 import CFreeType
+import LiquidGeometry
 import Synchronization
 
 /// The process's one FreeType library, its opened faces and the glyph cache, behind a mutex.
@@ -58,9 +59,9 @@ final class FreeTypeLibrary: Sendable {
     private static let loadFlags = Int32(FT_LOAD_NO_BITMAP) | Int32(FT_RENDER_MODE_LIGHT.rawValue << 16)
 
     /// Opens (or finds already open) the face at `path` and describes it.
-    /// - Throws: ``RasterError/font(_:)`` naming the path and FreeType's reason.
-    func faceInfo(path: String, faceIndex: Int) throws(RasterError) -> FaceInfo {
-        try state.withLock { (state: inout State) throws(RasterError) -> FaceInfo in
+    /// - Throws: ``LiquidError/font(_:)`` naming the path and FreeType's reason.
+    func faceInfo(path: String, faceIndex: Int) throws(LiquidError) -> FaceInfo {
+        try state.withLock { (state: inout State) throws(LiquidError) -> FaceInfo in
             let face = try Self.openFace(path: path, index: faceIndex, in: &state).face
             let record = face.pointee
             func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
@@ -75,9 +76,9 @@ final class FreeTypeLibrary: Sendable {
     /// Lays out `text` on one line with the face at `path`, `pixelSize` pixels per em, rasterising (or
     /// fetching from the cache) every glyph. Control characters are skipped; characters the font lacks
     /// draw as its `.notdef` glyph.
-    /// - Throws: ``RasterError/font(_:)`` when the face cannot be opened or a glyph cannot be rendered.
-    func layout(_ text: String, path: String, faceIndex: Int, pixelSize: Double, kerning: Bool) throws(RasterError) -> Layout {
-        try state.withLock { (state: inout State) throws(RasterError) -> Layout in
+    /// - Throws: ``LiquidError/font(_:)`` when the face cannot be opened or a glyph cannot be rendered.
+    func layout(_ text: String, path: String, faceIndex: Int, pixelSize: Double, kerning: Bool) throws(LiquidError) -> Layout {
+        try state.withLock { (state: inout State) throws(LiquidError) -> Layout in
             let (id, face) = try Self.openFace(path: path, index: faceIndex, in: &state)
             let size = Swift.max(1, Int((pixelSize * 64).rounded()))
             let status = FT_Set_Char_Size(face, 0, size, 72, 72)
@@ -117,7 +118,7 @@ final class FreeTypeLibrary: Sendable {
 
     // MARK: Inside the lock
 
-    private static func openFace(path: String, index: Int, in state: inout State) throws(RasterError) -> (id: Int, face: FT_Face) {
+    private static func openFace(path: String, index: Int, in state: inout State) throws(LiquidError) -> (id: Int, face: FT_Face) {
         let key = FaceKey(path: path, index: index)
         if let open = state.faces[key] { return open }
         if state.library == nil {
@@ -140,7 +141,7 @@ final class FreeTypeLibrary: Sendable {
     }
 
     /// Loads `glyph` at the face's current size and renders it with FreeType's anti-aliased (normal) renderer.
-    private static func render(glyph: FT_UInt, face: FT_Face, path: String) throws(RasterError) -> GlyphBitmap {
+    private static func render(glyph: FT_UInt, face: FT_Face, path: String) throws(LiquidError) -> GlyphBitmap {
         var status = FT_Load_Glyph(face, glyph, loadFlags)
         guard status == 0 else { throw .font("cannot load glyph \(glyph) of '\(path)': \(describe(status))") }
         let slot = face.pointee.glyph!

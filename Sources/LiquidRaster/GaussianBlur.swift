@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// A Gaussian blur of premultiplied RGBA8 pixels, in place.
 ///
 /// Guarantees:
@@ -27,13 +29,13 @@ public struct GaussianBlur: Sendable, Hashable {
     public let edgeMode: EdgeMode
     let plan: BlurPlan
 
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `sigma` when it is negative, NaN or infinite.
-    public init(sigma: Double, edgeMode: EdgeMode = .clamp) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `sigma` when it is negative, NaN or infinite.
+    public init(sigma: Double, edgeMode: EdgeMode = .clamp) throws(LiquidError) {
         try self.init(sigma: sigma, edgeMode: edgeMode, minimumReducedSigma: BlurPlan.defaultMinimumReducedSigma)
     }
 
     /// As ``init(sigma:edgeMode:)`` with a chosen σ/f ratio for the reduced path (tuning and benchmarks).
-    package init(sigma: Double, edgeMode: EdgeMode, minimumReducedSigma: Double) throws(RasterError) {
+    package init(sigma: Double, edgeMode: EdgeMode, minimumReducedSigma: Double) throws(LiquidError) {
         guard sigma.isFinite, sigma >= 0 else {
             throw .invalidParameter("blur sigma \(sigma) must be finite and ≥ 0")
         }

@@ -21,10 +21,10 @@ public struct Goo: Sendable, Hashable {
     }
 
     /// Blur σ and threshold parameters in one call.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` as ``GaussianBlur/init(sigma:edgeMode:)`` and
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` as ``GaussianBlur/init(sigma:edgeMode:)`` and
     ///   ``AlphaThreshold/init(threshold:edgeWidth:color:)`` do.
     public init(sigma: Double, threshold: Double = 0.5, edgeWidth: Double = 0,
-                color: RGBA = RGBA(red: 0, green: 0, blue: 0), edgeMode: EdgeMode = .transparent) throws(RasterError) {
+                color: RGBA = RGBA(red: 0, green: 0, blue: 0), edgeMode: EdgeMode = .transparent) throws(LiquidError) {
         self.blur = try GaussianBlur(sigma: sigma, edgeMode: edgeMode)
         self.threshold = try AlphaThreshold(threshold: threshold, edgeWidth: edgeWidth, color: color)
     }

@@ -49,11 +49,11 @@ public struct Gradient: Hashable, Sendable {
     /// How colours are mixed between stops.
     public let interpolation: GradientInterpolation
 
-    /// - Throws: ``RasterError/invalidParameter(_:)`` for no stops, a non-finite position or colour, or an
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` for no stops, a non-finite position or colour, or an
     ///   alpha outside 0…1.
     public init(
         stops: [GradientStop], spread: SpreadMode = .pad, interpolation: GradientInterpolation = .straight
-    ) throws(RasterError) {
+    ) throws(LiquidError) {
         guard !stops.isEmpty else { throw .invalidParameter("a gradient needs at least one stop") }
         var sorted: [GradientStop] = []
         var last = 0.0

@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// Compositing a source view or a solid colour onto a destination view with a ``BlendMode``.
 ///
 /// Semantics (all modes): the source is first scaled by `opacity` (like a layer's opacity), then blended
@@ -7,17 +9,13 @@
 /// source-over (opacity 1, no mask) is exact to rounding. Outputs are always valid premultiplied pixels.
 extension MutablePixmapView {
     /// Composites `source` (the same size as this view) onto this view.
-    /// - Throws: ``RasterError/invalidSize(_:)`` when the sizes differ; ``RasterError/invalidParameter(_:)``
-    ///   naming `opacity` when it is not in 0…1.
+    /// - Throws: ``LiquidError/invalidSize(_:)`` when sizes differ (of the views or the mask);
+    ///   ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
     /// - Complexity: O(width·height); about 1 ns/pixel for plain source-over.
-    public func composite(_ source: PixmapView, mode: BlendMode = .normal, opacity: Double = 1) throws(RasterError) {
-        try composite(source, mode: mode, opacity: opacity, mask: nil)
-    }
-
     /// Composites `source` onto this view where `mask` covers it (everywhere for `nil`).
     /// - Throws: as ``composite(_:mode:opacity:)``, and when the mask's size differs.
     package func composite(_ source: PixmapView, mode: BlendMode = .normal, opacity: Double = 1,
-                           mask: CoverageMask?) throws(RasterError) {
+                          mask: CoverageMask? = nil) throws(LiquidError) {
         guard source.width == width, source.height == height else {
             throw .invalidSize("cannot composite a \(source.width)×\(source.height) source onto a \(width)×\(height) destination")
         }
@@ -45,16 +43,10 @@ extension MutablePixmapView {
         }
     }
 
-    /// Composites the solid premultiplied `color` onto this view.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
-    public func composite(color: PremultipliedRGBA8, mode: BlendMode = .normal, opacity: Double = 1) throws(RasterError) {
-        try composite(color: color, mode: mode, opacity: opacity, mask: nil)
-    }
-
-    /// Composites the solid premultiplied `color` onto this view where `mask` covers it (everywhere for
-    /// `nil`).
+    /// Composites the solid premultiplied `color` onto this view (everywhere, or where `mask` covers).
+    /// - Throws: as ``composite(_:mode:opacity:mask:)``.
     package func composite(color: PremultipliedRGBA8, mode: BlendMode = .normal, opacity: Double = 1,
-                           mask: CoverageMask?) throws(RasterError) {
+                          mask: CoverageMask? = nil) throws(LiquidError) {
         try Compositing.validate(opacity: opacity, mask: mask, width: width, height: height)
         if mode == .normal, opacity == 1, mask == nil {
             let sp = color.packed
@@ -80,10 +72,10 @@ extension MutablePixmapView {
 }
 
 extension Pixmap {
-    /// Composites `source` (same size) onto this pixmap; see ``MutablePixmapView/composite(_:mode:opacity:)``.
-    public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(RasterError) {
-        try withMutableView { (destination) throws(RasterError) in
-            try source.withView { (sourceView) throws(RasterError) in
+    /// Composites `source` (same size) onto this pixmap; see ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
+    public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(LiquidError) {
+        try withMutableView { (destination) throws(LiquidError) in
+            try source.withView { (sourceView) throws(LiquidError) in
                 try destination.composite(sourceView, mode: mode, opacity: opacity)
             }
         }

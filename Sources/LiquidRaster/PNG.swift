@@ -1,5 +1,6 @@
 import CLibPNG
 import CZlib
+import LiquidGeometry
 
 /// Reading and writing PNG images through libpng's simplified API.
 ///
@@ -13,7 +14,7 @@ import CZlib
 /// - Before any pixel memory is allocated: the header's size is checked against ``Pixmap/maximumSide`` and
 ///   ``Pixmap/maximumPixels``, every chunk's CRC is checked, the stream must end with `IEND`, and the image
 ///   data must inflate, with a valid Adler-32 checksum, to exactly the size the header implies. Anything
-///   else — not a PNG, truncated, corrupt, too large — is a ``RasterError/image(_:)`` naming the problem.
+///   else — not a PNG, truncated, corrupt, too large — is a ``LiquidError/image(_:)`` naming the problem.
 ///
 /// **Writing** produces an 8-bit RGBA PNG with straight alpha (plus an `sRGB` chunk). Each premultiplied
 /// pixel is un-premultiplied with `round(p·255 / a)`; reading the file back gives exactly the original bytes.
@@ -49,9 +50,9 @@ public enum PNG {
         }
 
         /// Parses the signature and the `IHDR` chunk (which must come first, be 13 bytes and have a valid CRC).
-        /// - Throws: ``RasterError/image(_:)`` when the bytes are not a PNG or the header is invalid. The size
+        /// - Throws: ``LiquidError/image(_:)`` when the bytes are not a PNG or the header is invalid. The size
         ///   is not checked against the pixmap limits here; ``PNG/decode(_:scale:)`` does that.
-        package init(parsing bytes: [UInt8]) throws(RasterError) {
+        package init(parsing bytes: [UInt8]) throws(LiquidError) {
             guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
                 throw .image(bytes.isEmpty ? "not a PNG image: the data is empty"
                                            : "not a PNG image: the 8-byte PNG signature is missing")
@@ -107,10 +108,10 @@ public enum PNG {
     // MARK: Reading
 
     /// Decodes PNG bytes into a premultiplied RGBA8 pixmap with the given `scale` (pixels per point).
-    /// - Throws: ``RasterError/image(_:)`` for data that is not a PNG, truncated or corrupt, or whose size is
-    ///   over the ``Pixmap`` limits (checked before allocating); ``RasterError/invalidSize(_:)`` for a scale
+    /// - Throws: ``LiquidError/image(_:)`` for data that is not a PNG, truncated or corrupt, or whose size is
+    ///   over the ``Pixmap`` limits (checked before allocating); ``LiquidError/invalidSize(_:)`` for a scale
     ///   that is not positive and finite.
-    public static func decode(_ bytes: [UInt8], scale: Double = 1) throws(RasterError) -> Pixmap {
+    public static func decode(_ bytes: [UInt8], scale: Double = 1) throws(LiquidError) -> Pixmap {
         guard scale.isFinite, scale > 0 else {
             throw .invalidSize("pixmap scale \(scale) must be positive and finite")
         }
@@ -140,22 +141,23 @@ public enum PNG {
     }
 
     /// Reads and decodes the PNG file at `path` (see ``decode(_:scale:)``).
-    /// - Throws: ``RasterError/io(_:)`` when the file cannot be read; ``RasterError/image(_:)`` (message
+    /// - Throws: ``LiquidError/io(_:)`` when the file cannot be read; ``LiquidError/image(_:)`` (message
     ///   prefixed with the path) when it is not a valid PNG.
-    public static func read(contentsOf path: String, scale: Double = 1) throws(RasterError) -> Pixmap {
+    public static func read(contentsOf path: String, scale: Double = 1) throws(LiquidError) -> Pixmap {
         let bytes = try ImageFileIO.readAll(path)
         do {
             return try decode(bytes, scale: scale)
-        } catch .image(let message) {
-            throw .image("'\(path)': \(message)")
+        } catch {
+            guard error.kind == .malformed else { throw error }
+            throw .image("'\(path)': \(error.message)")
         }
     }
 
     // MARK: Writing
 
     /// Encodes `pixmap` as an 8-bit straight-alpha RGBA PNG.
-    /// - Throws: ``RasterError/image(_:)`` if libpng reports a failure (it should not for a valid pixmap).
-    public static func encode(_ pixmap: Pixmap) throws(RasterError) -> [UInt8] {
+    /// - Throws: ``LiquidError/image(_:)`` if libpng reports a failure (it should not for a valid pixmap).
+    public static func encode(_ pixmap: Pixmap) throws(LiquidError) -> [UInt8] {
         let straight = PNGAlphaConversion.straightRGBA(from: pixmap)
         let rawSize = pixmap.height * (4 * pixmap.width + 1)
         // zlib's worst case (PNG_ZLIB_MAX_SIZE) plus chunk framing; pages never written are never committed.
@@ -187,8 +189,8 @@ public enum PNG {
     }
 
     /// Encodes `pixmap` (see ``encode(_:)``) and writes it to `path`, replacing any existing file.
-    /// - Throws: ``RasterError/io(_:)`` naming the path when the file cannot be written.
-    public static func write(_ pixmap: Pixmap, to path: String) throws(RasterError) {
+    /// - Throws: ``LiquidError/io(_:)`` naming the path when the file cannot be written.
+    public static func write(_ pixmap: Pixmap, to path: String) throws(LiquidError) {
         try ImageFileIO.writeAll(encode(pixmap), to: path)
     }
 
@@ -202,7 +204,7 @@ public enum PNG {
 
     /// Walks the chunk stream after the signature: every chunk must fit, carry a valid CRC and a letter-only
     /// type, and the stream must contain IDAT and end with IEND. Returns the chunks in order, IEND included.
-    private static func validateChunks(_ bytes: [UInt8]) throws(RasterError) -> [ChunkLocation] {
+    private static func validateChunks(_ bytes: [UInt8]) throws(LiquidError) -> [ChunkLocation] {
         var offset = 8
         var chunks: [ChunkLocation] = []
         var sawIEND = false
@@ -258,7 +260,7 @@ public enum PNG {
     /// image before finding the data short. With `keep` false the output goes through a 64 KiB scratch buffer
     /// and nothing is returned; with `keep` true the inflated bytes are returned.
     private static func inflateImageData(_ bytes: [UInt8], ranges: [Range<Int>], header: Header,
-                                         keep: Bool) throws(RasterError) -> [UInt8] {
+                                         keep: Bool) throws(LiquidError) -> [UInt8] {
         let expected = inflatedSize(of: header)
         let window = 1 << 16
         // One byte more than expected in keep mode, so that too much data shows up as output.
@@ -311,7 +313,7 @@ public enum PNG {
     }
 
     /// Runs libpng's simplified reader over `bytes`, returning straight-alpha RGBA8 rows.
-    private static func decodeStraightRGBA(_ bytes: [UInt8], header: Header) throws(RasterError) -> [UInt8] {
+    private static func decodeStraightRGBA(_ bytes: [UInt8], header: Header) throws(LiquidError) -> [UInt8] {
         let byteCount = 4 * header.width * header.height
         var pixels = [UInt8](repeating: 0, count: byteCount)
         // libpng keeps a pointer to the input between begin_read and finish_read, so both happen inside

@@ -7,7 +7,19 @@ import CZlib
 /// (2³¹ − 1 bytes) is refused by a precondition (callers split data far below that).
 struct PNGChunkWriter {
     /// The stream so far.
-    private(set) var bytes: [UInt8] = PNG.signature
+    private(set) var bytes: [UInt8]
+
+    /// A stream that starts with the PNG signature, or with nothing (a later part of a stream written in
+    /// pieces).
+    init(startsWithSignature: Bool = true) {
+        bytes = startsWithSignature ? PNG.signature : []
+    }
+
+    /// Returns the bytes gathered so far and starts again from nothing.
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
 
     /// Appends a chunk of the four-letter `type` carrying `data`.
     mutating func append(_ type: String, _ data: [UInt8]) {

@@ -1,4 +1,5 @@
 import CZlib
+import LiquidGeometry
 
 /// Rewrites an Adam7-interlaced PNG whose pixels are whole bytes (8 or 16 bits per sample) as the equivalent
 /// non-interlaced PNG: same header apart from the interlace flag, same ancillary chunks in the same order
@@ -15,9 +16,9 @@ enum PNGDeinterlacer {
     /// - Parameters:
     ///   - chunks: the validated chunks of `bytes`, in order.
     ///   - interlacedData: the inflated IDAT stream (exactly ``PNG/inflatedSize(of:)`` bytes).
-    /// - Throws: ``RasterError/image(_:)`` for an invalid row filter type, or if zlib fails.
+    /// - Throws: ``LiquidError/image(_:)`` for an invalid row filter type, or if zlib fails.
     static func nonInterlacedFile(from bytes: [UInt8], chunks: [PNG.ChunkLocation], header: PNG.Header,
-                                  interlacedData: [UInt8]) throws(RasterError) -> [UInt8] {
+                                  interlacedData: [UInt8]) throws(LiquidError) -> [UInt8] {
         precondition(header.bitsPerPixel % 8 == 0, "only whole-byte pixels are rewritten")
         let raw = try deinterlace(interlacedData, header: header)
         var compressedLength = compressBound(UInt(raw.count))
@@ -53,7 +54,7 @@ enum PNGDeinterlacer {
     }
 
     /// Unfilters every pass of `data` and scatters its pixels into full rows, each prefixed with filter 0.
-    static func deinterlace(_ data: [UInt8], header: PNG.Header) throws(RasterError) -> [UInt8] {
+    static func deinterlace(_ data: [UInt8], header: PNG.Header) throws(LiquidError) -> [UInt8] {
         let pixelBytes = header.bitsPerPixel / 8
         let rowBytes = header.width * pixelBytes
         var raw = [UInt8](repeating: 0, count: header.height * (rowBytes + 1))
@@ -83,7 +84,7 @@ enum PNGDeinterlacer {
 
     /// Reverses one row's PNG filter (`type` 0…4) given the unfiltered row above.
     static func unfilter(type: UInt8, filtered: ArraySlice<UInt8>, previous: [UInt8], pixelBytes: Int,
-                         into row: inout [UInt8]) throws(RasterError) {
+                         into row: inout [UInt8]) throws(LiquidError) {
         guard type <= 4 else { throw .image("corrupt PNG: invalid row filter type \(type)") }
         var index = filtered.startIndex
         for i in 0..<row.count {

@@ -1,4 +1,5 @@
 import CZlib
+import LiquidGeometry
 
 /// Turns straight-alpha RGBA8 rows into the zlib stream a PNG's `IDAT` (or an APNG's `fdAT`) chunks carry:
 /// each row is filtered, prefixed with its filter type, and the whole is deflated.
@@ -10,8 +11,8 @@ import CZlib
 enum PNGImageDataEncoder {
     /// The filtered and deflated image data for `width`×`height` straight RGBA8 pixels.
     /// - Parameter level: zlib compression level, 0…9.
-    /// - Throws: ``RasterError/image(_:)`` if zlib fails (out of memory).
-    static func compress(straightRGBA pixels: [UInt8], width: Int, height: Int, level: Int32 = 6) throws(RasterError) -> [UInt8] {
+    /// - Throws: ``LiquidError/image(_:)`` if zlib fails (out of memory).
+    static func compress(straightRGBA pixels: [UInt8], width: Int, height: Int, level: Int32 = 6) throws(LiquidError) -> [UInt8] {
         precondition(pixels.count == 4 * width * height, "pixel bytes do not match the image size")
         let filtered = filterRows(pixels, width: width, height: height)
         var destinationLength = compressBound(UInt(filtered.count))

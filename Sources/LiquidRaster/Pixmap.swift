@@ -24,9 +24,9 @@ public struct Pixmap: Equatable, Sendable {
     @usableFromInline var storage: [UInt8]
 
     /// A pixmap filled with `color`.
-    /// - Throws: ``RasterError/invalidSize(_:)`` for zero, negative or absurd dimensions, or a scale that is
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for zero, negative or absurd dimensions, or a scale that is
     ///   not positive and finite.
-    public init(width: Int, height: Int, scale: Double = 1, fill color: PremultipliedRGBA8 = .transparent) throws(RasterError) {
+    public init(width: Int, height: Int, scale: Double = 1, fill color: PremultipliedRGBA8 = .transparent) throws(LiquidError) {
         try Self.validate(width: width, height: height, scale: scale)
         self.width = width
         self.height = height
@@ -45,7 +45,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A pixmap covering `size` points at `scale` pixels per point (pixel dimensions rounded up).
-    public init(size: Size, scale: Double = 1, fill color: PremultipliedRGBA8 = .transparent) throws(RasterError) {
+    public init(size: Size, scale: Double = 1, fill color: PremultipliedRGBA8 = .transparent) throws(LiquidError) {
         guard size.isFinite, scale.isFinite, scale > 0 else {
             throw .invalidSize("pixmap size \(size.width)×\(size.height) pt at scale \(scale) is not finite and positive")
         }
@@ -57,8 +57,8 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A pixmap over existing premultiplied RGBA8 bytes (`4·width·height` of them).
-    /// - Throws: ``RasterError/invalidSize(_:)`` for bad dimensions or a byte count that does not match.
-    public init(width: Int, height: Int, scale: Double = 1, premultipliedBytes bytes: [UInt8]) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for bad dimensions or a byte count that does not match.
+    public init(width: Int, height: Int, scale: Double = 1, premultipliedBytes bytes: [UInt8]) throws(LiquidError) {
         try Self.validate(width: width, height: height, scale: scale)
         guard bytes.count == width * height * 4 else {
             throw .invalidSize("\(bytes.count) bytes do not make a \(width)×\(height) RGBA8 image (\(width * height * 4) needed)")
@@ -82,7 +82,7 @@ public struct Pixmap: Equatable, Sendable {
         self.storage = bytes
     }
 
-    private static func validate(width: Int, height: Int, scale: Double) throws(RasterError) {
+    private static func validate(width: Int, height: Int, scale: Double) throws(LiquidError) {
         guard width >= 1, height >= 1 else {
             throw .invalidSize("pixmap size \(width)×\(height) must be at least 1×1")
         }
@@ -151,8 +151,8 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A copy of the pixels inside `rect` (clipped), keeping the scale.
-    /// - Throws: ``RasterError/invalidSize(_:)`` if the clipped rect is empty.
-    package func cropped(to rect: PixelRect) throws(RasterError) -> Pixmap {
+    /// - Throws: ``LiquidError/invalidSize(_:)`` if the clipped rect is empty.
+    package func cropped(to rect: PixelRect) throws(LiquidError) -> Pixmap {
         guard let r = rect.intersection(bounds) else {
             throw .invalidSize("crop rect \(rect) does not overlap the \(width)×\(height) image")
         }

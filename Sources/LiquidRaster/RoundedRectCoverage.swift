@@ -82,12 +82,16 @@ struct RoundedRectCoverage {
     func rasterize<Sink: CoverageSink>(width: Int, height: Int, into sink: inout Sink, scratch: UnsafeMutablePointer<UInt8>) {
         guard x1 > x0, y1 > y0, x0 < Double(width), y0 < Double(height), x1 > 0, y1 > 0 else { return }
         let w = Double(width)
-        let rowStart = Swift.max(Int(y0.rounded(.down)), 0), rowEnd = Swift.min(Int(y1.rounded(.up)), height)
-        let colStart = Swift.max(Int(x0.rounded(.down)), 0), colEnd = Swift.min(Int(x1.rounded(.up)), width)
+        // Clamped conversions: a rect may reach far off the canvas (1e300) without trapping.
+        let rowStart = Checked.clamped(y0, to: 0...height, rounding: .down)
+        let rowEnd = Checked.clamped(y1, to: 0...height, rounding: .up)
+        let colStart = Checked.clamped(x0, to: 0...width, rounding: .down)
+        let colEnd = Checked.clamped(x1, to: 0...width, rounding: .up)
         guard rowEnd > rowStart, colEnd > colStart else { return }
         let topBand = y0 + Swift.max(tl, tr), bottomBand = y1 - Swift.max(bl, br)
         // Pixels whose horizontal overlap with the rect is complete.
-        let innerStart = Swift.max(Int(x0.rounded(.up)), colStart), innerEnd = Swift.min(Int(x1.rounded(.down)), colEnd)
+        let innerStart = Swift.max(Checked.clamped(x0, to: 0...width, rounding: .up), colStart)
+        let innerEnd = Swift.min(Checked.clamped(x1, to: 0...width, rounding: .down), colEnd)
         for py in rowStart..<rowEnd {
             let y = Double(py)
             let coverY = RoundedRectCoverage.overlap(y, y0, y1)

@@ -18,10 +18,75 @@ enum SeparableFloatBlur {
                     row: ScratchBuffer<Float>, zeros: ScratchBuffer<Float>, kernels: KernelSet = .automatic) {
         let horizontal = GaussianKernel(sigma: sigma, limit: width, edgeMode: edgeMode)
         let vertical = GaussianKernel(sigma: sigma, limit: height, edgeMode: edgeMode)
-        horizontalPass(image, width: width, height: height, channels: channels, kernel: horizontal.weights,
-                       edgeMode: edgeMode, row: row, kernels: kernels)
-        verticalPass(from: image, to: output, width: width, height: height, channels: channels,
-                     kernel: vertical.weights, edgeMode: edgeMode, zeros: zeros, kernels: kernels)
+        if horizontal.isFlat {
+            flatHorizontalPass(image, width: width, height: height, channels: channels, kernel: horizontal.weights,
+                               edgeMode: edgeMode)
+        } else {
+            horizontalPass(image, width: width, height: height, channels: channels, kernel: horizontal.weights,
+                           edgeMode: edgeMode, row: row, kernels: kernels)
+        }
+        if vertical.isFlat {
+            flatVerticalPass(from: image, to: output, width: width, height: height, channels: channels,
+                             kernel: vertical.weights, edgeMode: edgeMode, sums: zeros)
+        } else {
+            verticalPass(from: image, to: output, width: width, height: height, channels: channels,
+                         kernel: vertical.weights, edgeMode: edgeMode, zeros: zeros, kernels: kernels)
+        }
+    }
+
+    /// `tails[m]` = Σ_{j>m} kⱼ for m in 0..<count: the weight of the taps that reach past an edge m samples
+    /// away (the last stored weight already holds the folded tail for clamp).
+    private static func tailWeights(_ kernel: [Float], count: Int) -> [Float] {
+        var tails = [Float](repeating: 0, count: count)
+        var running = 0.0
+        var m = kernel.count - 1
+        while m >= 1 {
+            running += Double(kernel[m])
+            if m - 1 < count { tails[m - 1] = Float(running) }
+            m -= 1
+        }
+        return tails
+    }
+
+    /// The horizontal pass for a flat kernel (``GaussianKernel/isFlat``), in place and in linear time:
+    /// every tap inside the row weighs k₀, so `out[x] = k₀·Σ row + first·tail(x) + last·tail(width−1−x)`,
+    /// the edge terms only for `.clamp`.
+    static func flatHorizontalPass(_ image: UnsafeMutablePointer<Float>, width: Int, height: Int, channels: Int,
+                                   kernel: [Float], edgeMode: EdgeMode) {
+        let k0 = kernel[0], tails = tailWeights(kernel, count: width), clamp = edgeMode == .clamp
+        for y in 0..<height {
+            let line = image + y * width * channels
+            for c in 0..<channels {
+                var sum: Float = 0
+                for x in 0..<width { sum += line[x * channels + c] }
+                let first = line[c], last = line[(width - 1) * channels + c]
+                for x in 0..<width {
+                    var v = k0 * sum
+                    if clamp { v += first * tails[x] + last * tails[width - 1 - x] }
+                    line[x * channels + c] = v
+                }
+            }
+        }
+    }
+
+    /// The vertical pass for a flat kernel, in linear time: column sums once, then
+    /// `out[y] = k₀·sums + top·tail(y) + bottom·tail(height−1−y)` row by row (edge terms only for `.clamp`).
+    static func flatVerticalPass(from image: UnsafeMutablePointer<Float>, to output: UnsafeMutablePointer<Float>,
+                                 width: Int, height: Int, channels: Int, kernel: [Float], edgeMode: EdgeMode,
+                                 sums scratch: ScratchBuffer<Float>) {
+        let n = width * channels, k0 = kernel[0], tails = tailWeights(kernel, count: height)
+        let sums = scratch.reserve(n)
+        sums.update(repeating: 0, count: n)
+        for y in 0..<height {
+            let src = image + y * n
+            for i in 0..<n { sums[i] += src[i] }
+        }
+        let top = image, bottom = image + (height - 1) * n
+        for y in 0..<height {
+            let dst = output + y * n
+            let above = edgeMode == .clamp ? tails[y] : 0, below = edgeMode == .clamp ? tails[height - 1 - y] : 0
+            for i in 0..<n { dst[i] = k0 * sums[i] + top[i] * above + bottom[i] * below }
+        }
     }
 
     /// In place, row by row: each row is copied into an extended row (edge pixels or zeros on both sides),

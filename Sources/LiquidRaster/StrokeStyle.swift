@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// How the ends of an open stroke are drawn.
 public enum LineCap: Hashable, Sendable {
     /// The stroke stops flat at the end point.
@@ -41,10 +43,10 @@ public struct StrokeStyle: Hashable, Sendable {
         self.miterLimit = miterLimit
     }
 
-    /// - Throws: ``RasterError/invalidParameter(_:)`` for a width that is not positive and finite or a miter
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a width that is not positive and finite or a miter
     ///   limit that is not finite and at least 1.
     public init(validatingWidth width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4)
-        throws(RasterError)
+        throws(LiquidError)
     {
         guard width.isFinite, width > 0 else { throw .invalidParameter("stroke width \(width) must be positive") }
         guard miterLimit.isFinite, miterLimit >= 1 else {

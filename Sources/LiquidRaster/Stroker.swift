@@ -165,7 +165,7 @@ struct Stroker {
     /// inscribed chords' sagitta, so the flattening tolerance still holds.
     @inline(__always)
     private func appendArcInterior(center: Point, from: Vector2, sweep: Double, into out: inout [Point]) {
-        let steps = Int((abs(sweep) / arcStep).rounded(.up))
+        let steps = arcSteps(sweep)
         guard steps > 1 else { return }
         let angle = sweep / Double(steps)
         let c = Double.cos(angle), s = Double.sin(angle)
@@ -183,10 +183,17 @@ struct Stroker {
         return a < 1e-6 ? 1 : (a / Double.sin(a)).squareRoot()
     }
 
+    /// How many steps of at most ``arcStep`` turn `sweep`: at most 2π / 0.05 + 1 for any sweep of at most
+    /// a full turn, and 0 for a sweep that is not finite (a degenerate stroke of non-finite points).
+    @inline(__always)
+    private func arcSteps(_ sweep: Double) -> Int {
+        Checked.clamped(Swift.min(abs(sweep), 2 * .pi) / arcStep, to: 0...128, rounding: .up)
+    }
+
     /// A full ring of points around `center`, starting at `center + from` (on the enlarged circle of
     /// ``appendArcInterior(center:from:sweep:into:)``).
     private func appendArc(center: Point, from: Vector2, sweep: Double, into out: inout [Point]) {
-        let steps = Swift.max(Int((abs(sweep) / arcStep).rounded(.up)), 3)
+        let steps = Swift.max(arcSteps(sweep), 3)
         let angle = sweep / Double(steps)
         out.append(center + from * Stroker.areaPreservingScale(angle))
         appendArcInterior(center: center, from: from, sweep: sweep, into: &out)

@@ -62,9 +62,9 @@ public struct TextRenderer: Sendable {
     }
 
     /// Measures `text` as ``draw(_:at:into:)`` would draw it on a pixmap of `scale` pixels per point.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` for a size or scale that is not positive and finite or a
-    ///   pixel size over `maximumPixelSize`; ``RasterError/font(_:)`` if FreeType fails.
-    public func measure(_ text: String, scale: Double = 1) throws(RasterError) -> Metrics {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a size or scale that is not positive and finite or a
+    ///   pixel size over ``maximumPixelSize``; ``LiquidError/font(_:)`` if FreeType fails.
+    public func measure(_ text: String, scale: Double = 1) throws(LiquidError) -> Metrics {
         let (layout, origin) = try lay(text, scale: scale)
         var ink: PixelRect?
         for glyph in layout.glyphs where glyph.bitmap.width > 0 && glyph.bitmap.height > 0 {
@@ -83,9 +83,9 @@ public struct TextRenderer: Sendable {
 
     /// Draws `text` into `pixmap` with its baseline at `point` (in points; see ``alignment`` for x).
     /// Pixels outside the pixmap are clipped.
-    /// - Throws: ``RasterError/invalidParameter(_:)`` for a non-finite point or a bad size (see
-    ///   ``measure(_:scale:)``); ``RasterError/font(_:)`` if FreeType fails. Nothing is drawn on error.
-    public func draw(_ text: String, at point: Point, into pixmap: inout Pixmap) throws(RasterError) {
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a non-finite point or a bad size (see
+    ///   ``measure(_:scale:)``); ``LiquidError/font(_:)`` if FreeType fails. Nothing is drawn on error.
+    public func draw(_ text: String, at point: Point, into pixmap: inout Pixmap) throws(LiquidError) {
         guard point.isFinite else { throw .invalidParameter("text position \(point) is not finite") }
         let scale = pixmap.scale
         let (layout, alignOffset) = try lay(text, scale: scale)
@@ -104,7 +104,7 @@ public struct TextRenderer: Sendable {
 
     /// Validates the size, lays the text out at the pixel size for `scale`, and returns the layout with the
     /// alignment's offset in whole pixels.
-    private func lay(_ text: String, scale: Double) throws(RasterError) -> (FreeTypeLibrary.Layout, Int) {
+    private func lay(_ text: String, scale: Double) throws(LiquidError) -> (FreeTypeLibrary.Layout, Int) {
         guard scale.isFinite, scale > 0 else { throw .invalidParameter("text scale \(scale) must be positive and finite") }
         guard size.isFinite, size > 0 else { throw .invalidParameter("text size \(size) pt must be positive and finite") }
         let pixelSize = size * scale

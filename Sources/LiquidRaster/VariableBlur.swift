@@ -1,3 +1,5 @@
+import LiquidGeometry
+
 /// A blur whose strength varies per pixel, driven by a mask: coverage 0 leaves the pixel sharp, coverage 1
 /// blurs it with ``maximumSigma``, coverage m in between with σ ≈ m·σmax. This is the final softening of
 /// the goo path (edges blurred, centre sharp) and the progressive blur under bars.
@@ -17,9 +19,9 @@ package struct VariableBlur: Sendable, Hashable {
     /// Number of σ levels including σ = 0 (2…16).
     package let levels: Int
 
-    /// - Throws: ``RasterError/invalidParameter(_:)`` naming `maximumSigma` (negative or not finite) or
+    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `maximumSigma` (negative or not finite) or
     ///   `levels` (outside 2…16).
-    package init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(RasterError) {
+    package init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(LiquidError) {
         guard maximumSigma.isFinite, maximumSigma >= 0 else {
             throw .invalidParameter("variable blur maximum sigma \(maximumSigma) must be finite and ≥ 0")
         }
@@ -32,9 +34,9 @@ package struct VariableBlur: Sendable, Hashable {
     }
 
     /// Blurs `view` in place with the per-pixel strength in `mask` (same size).
-    /// - Throws: ``RasterError/invalidSize(_:)`` when the mask's size differs from the view's.
+    /// - Throws: ``LiquidError/invalidSize(_:)`` when the mask's size differs from the view's.
     package func apply(to view: MutablePixmapView, mask: CoverageMask,
-                      workspace: BlurWorkspace = BlurWorkspace()) throws(RasterError) {
+                      workspace: BlurWorkspace = BlurWorkspace()) throws(LiquidError) {
         guard mask.width == view.width, mask.height == view.height else {
             throw .invalidSize("a \(mask.width)×\(mask.height) mask does not match the \(view.width)×\(view.height) image")
         }

@@ -1,42 +1,74 @@
-/// A JSON document as a Swift value, keeping booleans and numbers distinct (Foundation's
-/// JSONSerialization bridges 0 and 1 to `Bool`, which would make keyframed zeros look like booleans).
-enum JSONValue: Codable, Equatable, Sendable {
+/// A JSON document as a Swift value, as ``JSONParser`` reads it: booleans and numbers stay distinct, every
+/// number is finite, and object members keep their order in the text (so the first of two problems is
+/// always the same one) with no key twice.
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// Members in document order; keys are unique.
+    case object([Member])
 
-    init(from decoder: Decoder) throws {
+    /// One `"key": value` member of an object.
+    package struct Member: Equatable, Sendable {
+        package var key: String
+        package var value: JSONValue
+
+        package init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The value of member `key` when this is an object that has it.
+    package subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members.first { $0.key == key }?.value }
+        return nil
+    }
+
+    /// The number, when this is one.
+    package var number: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+
+    /// What this value is, as an error message names it after "found": `a string`, `a number`, `true`,
+    /// `null`, `a list`, `an object`.
+    package var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+extension JSONValue: Decodable {
+    /// Reads any JSON value through any decoder (``JSONValueDecoder`` hands its node over unchanged). Through
+    /// another decoder, object members come in that decoder's key order.
+    package init(from decoder: any Decoder) throws {
+        if let tree = decoder as? JSONValueDecoder {
+            self = tree.value
+            return
+        }
+        if let object = try? decoder.container(keyedBy: JSONKey.self) {
+            self = .object(try object.allKeys.map { Member($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
+            return
+        }
+        if var list = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !list.isAtEnd { elements.append(try list.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .null: try c.encodeNil()
-        case .bool(let b): try c.encode(b)
-        case .number(let n): try c.encode(n)
-        case .string(let s): try c.encode(s)
-        case .array(let a): try c.encode(a)
-        case .object(let o): try c.encode(o)
-        }
-    }
-
-    subscript(key: String) -> JSONValue? {
-        if case .object(let o) = self { return o[key] }
-        return nil
-    }
-
-    var number: Double? {
-        if case .number(let n) = self { return n }
-        return nil
+        else { self = .string(try c.decode(String.self)) }
     }
 }

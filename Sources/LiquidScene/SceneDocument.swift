@@ -19,12 +19,14 @@ public struct SceneDocument: Decodable, Sendable {
     /// Drawn in order, back to front.
     package var layers: [SceneLayer]
 
-    enum CodingKeys: String, CodingKey { case width, height, scale, background, layers }
+    /// The keys of the top level; `title`, `caption` and `duration` are read by ``SceneSource``.
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, height, scale, background, layers, title, caption, duration }
 
     /// Decodes and validates a whole document. Use ``SceneSource/document(at:)`` to resolve keyframes
-    /// first; decoding directly takes relative paths against `userInfo[SceneSource.baseDirectoryKey]`.
+    /// first and to read strictly (types checked, `null` refused, every error a ``LiquidError``); decoding
+    /// directly takes relative paths against `userInfo[SceneSource.baseDirectoryKey]`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
         width = try c.decode(Double.self, forKey: .width)
         height = try c.decode(Double.self, forKey: .height)
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
@@ -36,49 +38,74 @@ public struct SceneDocument: Decodable, Sendable {
     }
 }
 
-/// Validation helpers that report problems as decoding errors, so every message carries the JSON path.
+/// Validation helpers that report problems as ``LiquidError``s at their JSON path.
 enum SceneValue {
-    static func fail(_ message: String, at path: [CodingKey]) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
+    static func fail(_ message: String, at path: [any CodingKey]) -> LiquidError {
+        LiquidError.json(message, at: path, root: "scene")
     }
 
-    static func requireFinite(_ value: Double, _ name: String, in path: [CodingKey]) throws {
+    /// `expected <expected>, found <what>` for a value that may take several forms.
+    static func mismatch(_ expected: String, found value: JSONValue, at path: [any CodingKey]) -> LiquidError {
+        fail("expected \(expected), found \(value.kindDescription)", at: path)
+    }
+
+    /// Refuses an object that holds more than one of `keys`, which exclude each other.
+    static func requireExclusive<Key: CodingKey>(_ keys: [Key], in c: KeyedDecodingContainer<Key>) throws {
+        let given = keys.filter(c.contains)
+        guard given.count > 1 else { return }
+        let names = given.map { "'\($0.stringValue)'" }
+        throw fail("\(names.dropLast().joined(separator: ", ")) and \(names.last!) exclude each other; give one", at: c.codingPath)
+    }
+
+    /// A list of numbers as a message quotes it, shortened when long.
+    static func quoted(_ values: [Double]) -> String {
+        LiquidError.quoted("\(values)")
+    }
+
+    static func requireFinite(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
         guard value.isFinite else { throw fail("\(name) must be a finite number; got \(value)", at: path) }
     }
 
-    static func requirePositive(_ value: Double, _ name: String, in path: [CodingKey]) throws {
+    static func requirePositive(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
         guard value.isFinite, value > 0 else { throw fail("\(name) must be positive and finite; got \(value)", at: path) }
     }
 
-    static func requireNonNegative(_ value: Double, _ name: String, in path: [CodingKey]) throws {
+    static func requireNonNegative(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
         guard value.isFinite, value >= 0 else { throw fail("\(name) must be zero or positive and finite; got \(value)", at: path) }
     }
 
-    static func requireUnit(_ value: Double, _ name: String, in path: [CodingKey]) throws {
+    static func requireUnit(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
         guard value.isFinite, (0...1).contains(value) else { throw fail("\(name) must be between 0 and 1; got \(value)", at: path) }
     }
 
     /// `[x, y]`
-    static func point(_ values: [Double], _ name: String, in path: [CodingKey]) throws -> Point {
+    static func point(_ values: [Double], _ name: String, in path: [any CodingKey]) throws -> Point {
         guard values.count == 2, values.allSatisfy(\.isFinite) else {
-            throw fail("\(name) must be [x, y] with finite numbers; got \(values)", at: path)
+            throw fail("\(name) must be [x, y] with finite numbers; got \(quoted(values))", at: path)
         }
         return Point(values[0], values[1])
     }
 
     /// `[x, y, width, height]` with non-negative size.
-    static func rect(_ values: [Double], _ name: String, in path: [CodingKey]) throws -> Rect {
+    static func rect(_ values: [Double], _ name: String, in path: [any CodingKey]) throws -> Rect {
         guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else {
-            throw fail("\(name) must be [x, y, width, height] with finite numbers and a non-negative size; got \(values)", at: path)
+            throw fail("\(name) must be [x, y, width, height] with finite numbers and a non-negative size; got \(quoted(values))", at: path)
         }
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
     /// "#rrggbb" or "#rrggbbaa".
-    static func color(_ text: String, in path: [CodingKey]) throws -> RGBA {
+    static func color(_ text: String, in path: [any CodingKey]) throws -> RGBA {
         do { return try RGBA(hex: text) } catch {
-            throw fail("'\(text)' is not a colour (use #rrggbb or #rrggbbaa)", at: path)
+            throw fail("'\(LiquidError.quoted(text))' is not a colour (use #rrggbb or #rrggbbaa)", at: path)
         }
+    }
+
+    /// `name must be a, b or c; got 'x'` for a keyword outside `choices`.
+    static func keyword<T>(_ text: String, _ name: String, _ choices: KeyValuePairs<String, T>, in path: [any CodingKey]) throws -> T {
+        if let match = choices.first(where: { $0.key == text }) { return match.value }
+        let names = choices.map(\.key)
+        throw fail("\(name) must be \(names.dropLast().joined(separator: ", ")) or \(names.last!); got '\(LiquidError.quoted(text))'", at: path)
     }
 
     /// A file path from the scene: absolute as given, else relative to the scene's folder (the decoder's

@@ -16,7 +16,12 @@ package enum SceneFilter: Decodable, Sendable, Equatable {
     /// SVG saturate: 0 grey, 1 unchanged.
     case saturate(Double)
 
-    private enum Key: String, CodingKey { case type, sigma, alpha, color, softness, amount }
+    private enum Key: String, CodingKey, CaseIterable { case type, sigma, alpha, color, softness, amount }
+
+    /// The keys each filter type takes besides `type`.
+    private static let keysByType: [String: [Key]] = [
+        "blur": [.sigma], "threshold": [.alpha, .color, .softness], "goo": [], "saturate": [.amount],
+    ]
 
     /// The same filter for a LiquidUI layer group.
     package var layerFilter: LayerFilter {
@@ -31,6 +36,12 @@ package enum SceneFilter: Decodable, Sendable, Equatable {
     /// Decodes and validates a filter object; errors carry the JSON path.
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
+        let all = Key.allCases.map(\.stringValue)
+        if let name = try? c.decode(String.self, forKey: .type), let own = Self.keysByType[name] {
+            try decoder.requireKnownKeys(["type"] + own.map(\.stringValue), allKeys: all, variant: "a \(name) filter")
+        } else {
+            try decoder.requireKnownKeys(all)
+        }
         let type = try c.decode(String.self, forKey: .type)
         switch type {
         case "blur":
@@ -52,7 +63,7 @@ package enum SceneFilter: Decodable, Sendable, Equatable {
             try SceneValue.requireNonNegative(amount, "amount", in: c.codingPath)
             self = .saturate(amount)
         default:
-            throw SceneValue.fail("unknown filter '\(type)' (use blur, threshold, goo or saturate)", at: c.codingPath)
+            throw SceneValue.fail("unknown filter '\(LiquidError.quoted(type))' (use blur, threshold, goo or saturate)", at: c.codingPath)
         }
     }
 }

@@ -11,18 +11,28 @@ import LiquidGlass
 ///  "children": [{"shape": {"circle": [60, 45, 30]}, "unionID": "a"}, …]}
 /// ```
 enum SceneGlass {
-    private enum ContainerKey: String, CodingKey {
+    private enum ContainerKey: String, CodingKey, CaseIterable {
         case shape, material, materialize, accessibility, interaction, spacing, frame, cornerRadius, children
     }
-    private enum ChildKey: String, CodingKey { case shape, unionID, identity, interaction }
-    private enum ShapeKey: String, CodingKey { case circle, rect, cornerRadius, corners }
-    private enum MaterialKey: String, CodingKey {
+    private enum ChildKey: String, CodingKey, CaseIterable { case shape, unionID, identity, interaction }
+    private enum ShapeKey: String, CodingKey, CaseIterable { case circle, rect, cornerRadius, corners }
+    private enum CornerRadiusKey: String, CodingKey, CaseIterable { case capsule, concentric }
+    private enum MaterialKey: String, CodingKey, CaseIterable {
         case style, tint, prominent, frost, saturation, refractiveIndex, bevel, thickness, dispersion, lightAngle, rim, shadow
     }
-    private enum ShadowKey: String, CodingKey { case opacity, radius, offset }
-    private enum InteractionKey: String, CodingKey { case press, scale, touch, glow, drag }
+    private enum ShadowKey: String, CodingKey, CaseIterable { case opacity, radius, offset }
+    private enum InteractionKey: String, CodingKey, CaseIterable { case press, scale, touch, glow, drag }
 
-    /// A `glass` layer (one element) or a `glassContainer` layer, as a container.
+    /// The keys a `glass` layer (`isContainer` false) or a `glassContainer` layer takes besides those of
+    /// every layer.
+    static func keys(isContainer: Bool) -> [String] {
+        let keys: [ContainerKey] = isContainer ? [.material, .materialize, .accessibility, .spacing, .frame, .cornerRadius, .children]
+            : [.shape, .material, .materialize, .accessibility, .interaction]
+        return keys.map(\.stringValue)
+    }
+
+    /// A `glass` layer (one element) or a `glassContainer` layer, as a container. The layer's keys have
+    /// been checked by ``SceneLayer``.
     static func container(from decoder: Decoder, isContainer: Bool) throws -> GlassContainer {
         let c = try decoder.container(keyedBy: ContainerKey.self)
         let material = try c.decodeIfPresent(MaterialValue.self, forKey: .material)?.material ?? .regular
@@ -35,7 +45,7 @@ enum SceneGlass {
             case "increaseContrast": accessibility.insert(.increaseContrast)
             case "reduceMotion": accessibility.insert(.reduceMotion)
             default:
-                throw SceneValue.fail("unknown accessibility mode '\(name)' (use reduceTransparency, increaseContrast, reduceMotion)", at: c.codingPath)
+                throw SceneValue.fail("unknown accessibility mode '\(LiquidError.quoted(name))' (use reduceTransparency, increaseContrast, reduceMotion)", at: c.codingPath)
             }
         }
         var result: GlassContainer
@@ -43,16 +53,16 @@ enum SceneGlass {
             let spacing = try c.decodeIfPresent(Double.self, forKey: .spacing) ?? 0
             try SceneValue.requireNonNegative(spacing, "spacing", in: c.codingPath)
             var list = try c.nestedUnkeyedContainer(forKey: .children)
+            guard (list.count ?? 0) <= 1000 else { throw SceneValue.fail("at most 1000 glass children", at: c.codingPath) }
             var children: [GlassElement] = []
             while !list.isAtEnd {
-                let child = try list.nestedContainer(keyedBy: ChildKey.self)
+                let child = try list.superDecoder().strictContainer(keyedBy: ChildKey.self)
                 var element = try shape(child.superDecoder(forKey: .shape))
                 element.unionID = try child.decodeIfPresent(String.self, forKey: .unionID)
                 element.identity = try child.decodeIfPresent(String.self, forKey: .identity)
                 if child.contains(.interaction) { element.interaction = try interaction(child.superDecoder(forKey: .interaction)) }
                 children.append(element)
             }
-            guard children.count <= 1000 else { throw SceneValue.fail("at most 1000 glass children", at: c.codingPath) }
             var frame: Rect?
             if let values = try c.decodeIfPresent([Double].self, forKey: .frame) {
                 frame = try SceneValue.rect(values, "frame", in: c.codingPath)
@@ -73,11 +83,19 @@ enum SceneGlass {
 
     /// `{"circle": [cx, cy, r]}` or `{"rect": [x, y, w, h], "cornerRadius": …, "corners": "circular|continuous"}`
     /// with cornerRadius a number, four numbers, `"capsule"`, `{"capsule": maximum}` or `{"concentric": minimum}`.
+    /// `circle` and `rect` exclude each other, and a circle takes neither `cornerRadius` nor `corners`.
     private static func shape(_ decoder: Decoder) throws -> GlassElement {
         let c = try decoder.container(keyedBy: ShapeKey.self)
+        let all = ShapeKey.allCases.map(\.stringValue)
+        switch (c.contains(.circle), c.contains(.rect)) {
+        case (true, false): try decoder.requireKnownKeys(["circle"], allKeys: all, variant: "a circle shape")
+        case (false, true): try decoder.requireKnownKeys(["rect", "cornerRadius", "corners"], allKeys: all, variant: "a rect shape")
+        default: try decoder.requireKnownKeys(all)
+        }
+        try SceneValue.requireExclusive([ShapeKey.circle, .rect], in: c)
         if let circle = try c.decodeIfPresent([Double].self, forKey: .circle) {
             guard circle.count == 3, circle.allSatisfy(\.isFinite), circle[2] >= 0 else {
-                throw SceneValue.fail("circle must be [centerX, centerY, radius] with a non-negative radius; got \(circle)", at: c.codingPath)
+                throw SceneValue.fail("circle must be [centerX, centerY, radius] with a non-negative radius; got \(SceneValue.quoted(circle))", at: c.codingPath)
             }
             return GlassElement(.circle(center: Point(circle[0], circle[1]), radius: circle[2]))
         }
@@ -85,45 +103,55 @@ enum SceneGlass {
             throw SceneValue.fail("a glass shape needs \"circle\" or \"rect\"", at: c.codingPath)
         }
         let rect = try SceneValue.rect(values, "rect", in: c.codingPath)
-        let corners = try c.decodeIfPresent(String.self, forKey: .corners) ?? "circular"
-        guard corners == "circular" || corners == "continuous" else {
-            throw SceneValue.fail("corners must be circular or continuous; got '\(corners)'", at: c.codingPath)
-        }
-        return GlassElement(rect: rect, corners: try cornerConfiguration(c), continuous: corners == "continuous")
+        let continuous = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .corners) ?? "circular", "corners",
+                                                ["circular": false, "continuous": true], in: c.codingPath)
+        let corners = c.contains(.cornerRadius) ? try cornerConfiguration(c.superDecoder(forKey: .cornerRadius)) : .fixed(0)
+        return GlassElement(rect: rect, corners: corners, continuous: continuous)
     }
 
-    private static func cornerConfiguration(_ c: KeyedDecodingContainer<ShapeKey>) throws -> CornerConfiguration {
-        guard c.contains(.cornerRadius) else { return .fixed(0) }
-        if let r = try? c.decode(Double.self, forKey: .cornerRadius) {
-            try SceneValue.requireNonNegative(r, "cornerRadius", in: c.codingPath)
+    /// A glass rect's `cornerRadius`; problems are reported at the shape, or below `cornerRadius` for
+    /// its object form.
+    private static func cornerConfiguration(_ decoder: Decoder) throws -> CornerConfiguration {
+        let shapePath = Array(decoder.codingPath.dropLast())
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        switch value {
+        case .number(let r):
+            try SceneValue.requireNonNegative(r, "cornerRadius", in: shapePath)
             return .fixed(r)
-        }
-        if let word = try? c.decode(String.self, forKey: .cornerRadius) {
-            guard word == "capsule" else { throw SceneValue.fail("cornerRadius '\(word)' is not known (use \"capsule\")", at: c.codingPath) }
+        case .string(let word):
+            guard word == "capsule" else {
+                throw SceneValue.fail("cornerRadius '\(LiquidError.quoted(word))' is not known (use \"capsule\")", at: shapePath)
+            }
             return .capsule(maximumRadius: nil)
-        }
-        if let list = try? c.decode([Double].self, forKey: .cornerRadius) {
+        case .array:
+            let list = try decoder.singleValueContainer().decode([Double].self)
             guard list.count == 4, list.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-                throw SceneValue.fail("cornerRadius needs four non-negative numbers; got \(list)", at: c.codingPath)
+                throw SceneValue.fail("cornerRadius needs four non-negative numbers; got \(SceneValue.quoted(list))", at: shapePath)
             }
             return .perCorner(CornerRadii(topLeft: list[0], topRight: list[1], bottomRight: list[2], bottomLeft: list[3]))
+        case .object:
+            let c = try decoder.strictContainer(keyedBy: CornerRadiusKey.self)
+            try SceneValue.requireExclusive(CornerRadiusKey.allCases, in: c)
+            if let maximum = try c.decodeIfPresent(Double.self, forKey: .capsule) {
+                try SceneValue.requireNonNegative(maximum, "capsule maximum", in: shapePath)
+                return .capsule(maximumRadius: maximum)
+            }
+            if let minimum = try c.decodeIfPresent(Double.self, forKey: .concentric) {
+                try SceneValue.requireNonNegative(minimum, "concentric minimum", in: shapePath)
+                return .containerConcentric(minimum: minimum)
+            }
+            throw SceneValue.fail("cornerRadius object must be {\"capsule\": max} or {\"concentric\": min}", at: shapePath)
+        default:
+            throw SceneValue.mismatch("a number, four numbers, \"capsule\" or an object", found: value, at: decoder.codingPath)
         }
-        let object = try c.decode([String: Double].self, forKey: .cornerRadius)
-        if let maximum = object["capsule"] {
-            try SceneValue.requireNonNegative(maximum, "capsule maximum", in: c.codingPath)
-            return .capsule(maximumRadius: maximum)
-        }
-        if let minimum = object["concentric"] {
-            try SceneValue.requireNonNegative(minimum, "concentric minimum", in: c.codingPath)
-            return .containerConcentric(minimum: minimum)
-        }
-        throw SceneValue.fail("cornerRadius object must be {\"capsule\": max} or {\"concentric\": min}", at: c.codingPath)
     }
 
+    /// `{"press": 0…1, "scale", "touch": [x, y], "glow", "drag": [dx, dy]}`.
     private static func interaction(_ decoder: Decoder) throws -> GlassInteraction {
-        let c = try decoder.container(keyedBy: InteractionKey.self)
+        let c = try decoder.strictContainer(keyedBy: InteractionKey.self)
         var result = GlassInteraction()
         result.pressProgress = try c.decodeIfPresent(Double.self, forKey: .press) ?? 0
+        try SceneValue.requireUnit(result.pressProgress, "press", in: c.codingPath)
         result.pressScale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? result.pressScale
         result.glowOpacity = try c.decodeIfPresent(Double.self, forKey: .glow) ?? result.glowOpacity
         if let touch = try c.decodeIfPresent([Double].self, forKey: .touch) {
@@ -140,12 +168,9 @@ enum SceneGlass {
         let material: GlassMaterial
 
         init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: MaterialKey.self)
-            let styleName = try c.decodeIfPresent(String.self, forKey: .style) ?? "regular"
-            let styles: [String: GlassStyle] = ["regular": .regular, "clear": .clear, "identity": .identity]
-            guard let style = styles[styleName] else {
-                throw SceneValue.fail("style must be regular, clear or identity; got '\(styleName)'", at: c.codingPath)
-            }
+            let c = try decoder.strictContainer(keyedBy: MaterialKey.self)
+            let style = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .style) ?? "regular", "style",
+                                               ["regular": GlassStyle.regular, "clear": .clear, "identity": .identity], in: c.codingPath)
             var tint: RGBA?
             if let text = try c.decodeIfPresent(String.self, forKey: .tint) { tint = try SceneValue.color(text, in: c.codingPath) }
             var m = GlassMaterial(style: style, tint: tint, prominent: try c.decodeIfPresent(Bool.self, forKey: .prominent) ?? false)
@@ -157,15 +182,20 @@ enum SceneGlass {
             m.dispersion = try c.decodeIfPresent(Double.self, forKey: .dispersion) ?? m.dispersion
             m.lightAngle = try c.decodeIfPresent(Double.self, forKey: .lightAngle) ?? m.lightAngle
             m.rimIntensity = try c.decodeIfPresent(Double.self, forKey: .rim) ?? m.rimIntensity
-            if let none = try? c.decode(String.self, forKey: .shadow) {
-                guard none == "none" else { throw SceneValue.fail("shadow must be \"none\" or an object", at: c.codingPath) }
-                m.shadow = .none
-            } else if c.contains(.shadow) {
-                let s = try c.nestedContainer(keyedBy: ShadowKey.self, forKey: .shadow)
-                m.shadow.opacity = try s.decodeIfPresent(Double.self, forKey: .opacity) ?? m.shadow.opacity
-                m.shadow.radius = try s.decodeIfPresent(Double.self, forKey: .radius) ?? m.shadow.radius
-                if let offset = try s.decodeIfPresent([Double].self, forKey: .offset) {
-                    m.shadow.offset = try SceneValue.point(offset, "shadow offset", in: s.codingPath)
+            if let shadow = try c.decodeIfPresent(JSONValue.self, forKey: .shadow) {
+                switch shadow {
+                case .string(let word):
+                    guard word == "none" else { throw SceneValue.fail("shadow must be \"none\" or an object", at: c.codingPath) }
+                    m.shadow = .none
+                case .object:
+                    let s = try c.superDecoder(forKey: .shadow).strictContainer(keyedBy: ShadowKey.self)
+                    m.shadow.opacity = try s.decodeIfPresent(Double.self, forKey: .opacity) ?? m.shadow.opacity
+                    m.shadow.radius = try s.decodeIfPresent(Double.self, forKey: .radius) ?? m.shadow.radius
+                    if let offset = try s.decodeIfPresent([Double].self, forKey: .offset) {
+                        m.shadow.offset = try SceneValue.point(offset, "shadow offset", in: s.codingPath)
+                    }
+                default:
+                    throw SceneValue.mismatch("\"none\" or an object", found: shadow, at: c.codingPath + [MaterialKey.shadow])
                 }
             }
             do { material = try m.validated() } catch { throw SceneValue.fail("\(error)", at: c.codingPath) }

@@ -14,40 +14,68 @@ import LiquidMotion
 /// `{"spring": {"response": 0.4, "dampingRatio": 0.6}}` — each segment then follows that spring's exact
 /// unit step response (it may overshoot).
 ///
-/// Resolution works on the parsed JSON tree, so every layer type animates without code of its own.
+/// Resolution works on the parsed JSON tree, so every layer type animates without code of its own. A
+/// keyframe object is read as strictly as the rest of the scene: only `keyframes` and `easing`, a spring
+/// only `response` and `dampingRatio`.
 enum SceneKeyframes {
     /// A copy of `node` with every keyframe object replaced by its value at time `t`.
     /// Errors name the keyframed value's path as decoding errors do (`layers[0].frame`).
-    static func resolve(_ node: JSONValue, at t: Double, path: String = "") throws(SceneError) -> JSONValue {
+    static func resolve(_ node: JSONValue, at t: Double, path: [any CodingKey] = []) throws(LiquidError) -> JSONValue {
         switch node {
-        case .object(let object):
-            if let keys = object["keyframes"] {
-                return try value(of: keys, easing: object["easing"], at: t, path: path)
+        case .object(let members):
+            if members.contains(where: { $0.key == "keyframes" }) {
+                return try JSONValueDecoder(node, root: "scene", codingPath: path).decode(Keyframed.self).value(at: t, path: path)
             }
-            var out: [String: JSONValue] = [:]
-            for (key, child) in object { out[key] = try resolve(child, at: t, path: path.isEmpty ? key : path + "." + key) }
+            var out: [JSONValue.Member] = []
+            out.reserveCapacity(members.count)
+            for member in members {
+                out.append(JSONValue.Member(member.key, try resolve(member.value, at: t, path: path + [JSONKey(member.key)])))
+            }
             return .object(out)
         case .array(let array):
             var out: [JSONValue] = []
             out.reserveCapacity(array.count)
-            for (i, element) in array.enumerated() { out.append(try resolve(element, at: t, path: path + "[\(i)]")) }
+            for (i, element) in array.enumerated() { out.append(try resolve(element, at: t, path: path + [JSONKey(index: i)])) }
             return .array(out)
         default:
             return node
         }
     }
 
+    /// The largest magnitude any number in a scene may have: far beyond any canvas (16 384 pixels a side),
+    /// small enough that sizes, areas and products of scene numbers stay exact and finite.
+    static let maximumMagnitude = 1e6
+
+    /// Throws, naming the path, unless every number in `node` is within ±``maximumMagnitude``.
+    /// Members are checked in document order, so the first error reported is the same on every run.
+    static func checkMagnitudes(_ node: JSONValue, path: String = "") throws(LiquidError) {
+        switch node {
+        case .number(let x) where !(abs(x) <= maximumMagnitude):
+            throw LiquidError.at(path.isEmpty ? "scene" : path,
+                                 "\(LiquidError.quoted(x)) is out of range: scene numbers must be between -1000000 and 1000000",
+                                 kind: .outOfRange)
+        case .object(let members):
+            for member in members {
+                try checkMagnitudes(member.value, path: path.isEmpty ? member.key : path + "." + member.key)
+            }
+        case .array(let array):
+            for (i, element) in array.enumerated() { try checkMagnitudes(element, path: path + "[\(i)]") }
+        default:
+            return
+        }
+    }
+
     /// The latest key time anywhere in the tree (0 when nothing is keyframed).
     static func lastKeyTime(in node: JSONValue) -> Double {
         switch node {
-        case .object(let object):
-            if case .array(let keys)? = object["keyframes"] {
+        case .object(let members):
+            if case .array(let keys)? = node["keyframes"] {
                 return keys.compactMap { key -> Double? in
                     if case .array(let pair) = key { return pair.first?.number }
                     return nil
                 }.max() ?? 0
             }
-            return object.values.map(lastKeyTime).max() ?? 0
+            return members.map { lastKeyTime(in: $0.value) }.max() ?? 0
         case .array(let array):
             return array.map(lastKeyTime).max() ?? 0
         default:
@@ -55,59 +83,106 @@ enum SceneKeyframes {
         }
     }
 
-    private static func fail(_ path: String, _ message: String) -> SceneError {
-        SceneError(path: path.isEmpty ? "scene" : path, reason: message)
-    }
-
-    private static func value(of keysNode: JSONValue, easing: JSONValue?, at t: Double, path: String) throws(SceneError) -> JSONValue {
-        guard case .array(let keys) = keysNode, !keys.isEmpty else {
-            throw fail(path, "keyframes must be a non-empty list of [time, value] pairs")
-        }
+    /// A keyframe object: `[time, value]` keys in non-decreasing time and an optional easing.
+    private struct Keyframed: Decodable {
         var times: [Double] = []
         var values: [JSONValue] = []
-        for (i, key) in keys.enumerated() {
-            guard case .array(let pair) = key, pair.count == 2, let time = pair[0].number, time.isFinite else {
-                throw fail(path, "keyframe \(i) must be [time, value] with a finite time")
+        var easing: Easing = .proportional
+
+        private enum Key: String, CodingKey, CaseIterable { case keyframes, easing }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.strictContainer(keyedBy: Key.self)
+            let keys = try c.decode([JSONValue].self, forKey: .keyframes)
+            guard !keys.isEmpty else {
+                throw SceneValue.fail("keyframes must be a non-empty list of [time, value] pairs", at: c.codingPath)
             }
-            if let last = times.last, time < last { throw fail(path, "keyframe times must not decrease (\(time) after \(last))") }
-            times.append(time)
-            values.append(pair[1])
+            for (i, key) in keys.enumerated() {
+                guard case .array(let pair) = key, pair.count == 2, let time = pair[0].number, time.isFinite else {
+                    throw SceneValue.fail("keyframe \(i) must be [time, value] with a finite time", at: c.codingPath)
+                }
+                guard pair[1] != .null else {
+                    throw SceneValue.fail("expected a value, found null", at: c.codingPath + [Key.keyframes, JSONKey(index: i), JSONKey(index: 1)])
+                }
+                if let last = times.last, time < last {
+                    throw SceneValue.fail("keyframe times must not decrease (\(time) after \(last))", at: c.codingPath)
+                }
+                times.append(time)
+                values.append(pair[1])
+            }
+            easing = try c.decodeIfPresent(Easing.self, forKey: .easing) ?? .proportional
         }
-        let curve = try easingFunction(easing, path: path)
-        if t <= times[0] { return values[0] }
-        guard let next = times.firstIndex(where: { $0 > t }) else { return values[values.count - 1] }
-        let i = next - 1
-        let span = times[next] - times[i]
-        let progress = span > 0 ? curve((t - times[i]) / span, t - times[i]) : 1
-        return try interpolate(values[i], values[next], progress, path: path)
+
+        /// The value at time `t`.
+        func value(at t: Double, path: [any CodingKey]) throws(LiquidError) -> JSONValue {
+            if t <= times[0] { return values[0] }
+            guard let next = times.firstIndex(where: { $0 > t }) else { return values[values.count - 1] }
+            let i = next - 1
+            let span = times[next] - times[i]
+            let progress = span > 0 ? easing.fraction(progress: (t - times[i]) / span, seconds: t - times[i]) : 1
+            return try interpolate(values[i], values[next], progress, path: path)
+        }
     }
 
-    /// (progress in 0…1, seconds into the segment) → eased fraction.
-    private static func easingFunction(_ node: JSONValue?, path: String) throws(SceneError) -> (Double, Double) -> Double {
-        guard let node else { return { p, _ in p } }
-        if case .string(let name) = node {
-            let curves: [String: TimingCurve] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut]
-            guard let curve = curves[name] else {
-                throw fail(path, "easing must be linear, easeIn, easeOut, easeInOut or {\"spring\": {…}}; got '\(name)'")
+    /// `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or `{"spring": {"response": R, "dampingRatio": Z}}`.
+    private enum Easing: Decodable {
+        /// No easing given: the fraction is the progress itself, exactly.
+        case proportional
+        case curve(TimingCurve)
+        case spring(Spring)
+
+        private enum Key: String, CodingKey, CaseIterable { case spring }
+        private enum SpringKey: String, CodingKey, CaseIterable { case response, dampingRatio }
+
+        init(from decoder: any Decoder) throws {
+            // Problems with the easing are reported at the keyframed value, as its other problems are.
+            let owner = Array(decoder.codingPath.dropLast())
+            switch try decoder.singleValueContainer().decode(JSONValue.self) {
+            case .string(let name):
+                let curves: KeyValuePairs<String, TimingCurve> = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut]
+                guard let curve = curves.first(where: { $0.key == name })?.value else {
+                    throw SceneValue.fail("easing must be linear, easeIn, easeOut, easeInOut or {\"spring\": {…}}; got '\(LiquidError.quoted(name))'", at: owner)
+                }
+                self = .curve(curve)
+            case .object:
+                let c = try decoder.strictContainer(keyedBy: Key.self)
+                let parameters = try c.superDecoder(forKey: .spring).strictContainer(keyedBy: SpringKey.self)
+                let response = try parameters.decodeIfPresent(Double.self, forKey: .response) ?? 0.5
+                let ratio = try parameters.decodeIfPresent(Double.self, forKey: .dampingRatio) ?? 0.8
+                do { self = .spring(try Spring(response: response, dampingRatio: ratio)) } catch {
+                    throw SceneValue.fail("\(error)", at: owner)
+                }
+            case let other:
+                throw SceneValue.mismatch("an easing name or {\"spring\": {\"response\": R, \"dampingRatio\": Z}}", found: other, at: decoder.codingPath)
             }
-            return { p, _ in curve.value(at: p) }
         }
-        if let parameters = node["spring"] {
-            let response = parameters["response"]?.number ?? 0.5
-            let ratio = parameters["dampingRatio"]?.number ?? 0.8
-            let spring: Spring
-            do { spring = try Spring(response: response, dampingRatio: ratio) } catch { throw fail(path, "\(error)") }
-            return { _, seconds in spring.value(at: seconds, from: 0.0, to: 1.0) }
+
+        /// (progress in 0…1, seconds into the segment) → eased fraction.
+        func fraction(progress: Double, seconds: Double) -> Double {
+            switch self {
+            case .proportional: progress
+            case .curve(let curve): curve.value(at: progress)
+            case .spring(let spring): spring.value(at: seconds, from: 0.0, to: 1.0)
+            }
         }
-        throw fail(path, "easing must be a name or {\"spring\": {\"response\": R, \"dampingRatio\": Z}}")
     }
 
-    private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: String) throws(SceneError) -> JSONValue {
+    private static func interpolate(_ a: JSONValue, _ b: JSONValue, _ f: Double, path: [any CodingKey]) throws(LiquidError) -> JSONValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            return .number(x + (y - x) * f)
+            let value = x + (y - x) * f
+            if value.isFinite { return .number(value) }
+            // y − x overflows for keys of opposite sign near the largest doubles; the weighted sum does not
+            // (between the keys). An easing that overshoots that far has no finite value at all.
+            let weighted = x * (1 - f) + y * f
+            guard weighted.isFinite else {
+                throw SceneValue.fail("keyframes \(x) and \(y) give a value that is not a finite number at this time", at: path)
+            }
+            return .number(weighted)
         case (.array(let x), .array(let y)):
-            guard x.count == y.count else { throw fail(path, "keyframe lists must have the same length (\(x.count) vs \(y.count))") }
+            guard x.count == y.count else {
+                throw SceneValue.fail("keyframe lists must have the same length (\(x.count) vs \(y.count))", at: path)
+            }
             var out: [JSONValue] = []
             for (u, v) in zip(x, y) { out.append(try interpolate(u, v, f, path: path)) }
             return .array(out)

@@ -70,28 +70,59 @@ package struct SceneLayer: Decodable, Sendable {
     static let blendModes: [BlendMode] = [.normal, .copy, .multiply, .screen, .overlay, .softLight, .plusLighter,
                                           .destinationOut, .destinationIn]
 
-    private enum Key: String, CodingKey {
-        case type, frame, cornerRadius, corners, d, points, closed, fill, stroke, fillRule
+    private enum Key: String, CodingKey, CaseIterable {
+        case type, opacity, blend, transform
+        case frame, cornerRadius, corners, d, points, closed, fill, stroke, fillRule
         case text, position, size, color, align, font, src, layers, filters
-        case opacity, blend, transform
     }
 
-    private enum TransformKey: String, CodingKey { case translate, rotate, scale }
+    private enum TransformKey: String, CodingKey, CaseIterable { case translate, rotate, scale }
 
-    /// Decodes and validates one layer (recursively for groups); errors carry the JSON path.
+    /// The keys every layer takes.
+    private static let commonKeys = ["type", "opacity", "blend", "transform"]
+
+    /// The keys each layer type takes besides ``commonKeys``.
+    private static let keysByType: [String: [String]] = [
+        "rect": ["frame", "cornerRadius", "corners", "fill", "stroke", "fillRule"],
+        "ellipse": ["frame", "fill", "stroke", "fillRule"],
+        "path": ["d", "fill", "stroke", "fillRule"],
+        "polyline": ["points", "closed", "fill", "stroke", "fillRule"],
+        "text": ["text", "position", "size", "color", "align", "font"],
+        "image": ["src", "frame"],
+        "group": ["layers", "filters"],
+        "glass": SceneGlass.keys(isContainer: false),
+        "glassContainer": SceneGlass.keys(isContainer: true),
+    ]
+
+    /// Every key some layer type takes.
+    private static let allKeys: [String] = {
+        var keys = Key.allCases.map(\.stringValue)
+        for key in SceneGlass.keys(isContainer: false) + SceneGlass.keys(isContainer: true) where !keys.contains(key) {
+            keys.append(key)
+        }
+        return keys
+    }()
+
+    /// Decodes and validates one layer (recursively for groups); errors carry the JSON path. Keys are
+    /// checked against the layer's type first, so a misspelt key is reported before what it leaves out.
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let path = c.codingPath
+        if let name = try? c.decode(String.self, forKey: .type), let own = Self.keysByType[name] {
+            try decoder.requireKnownKeys(Self.commonKeys + own, allKeys: Self.allKeys, variant: "a \(name) layer")
+        } else {
+            try decoder.requireKnownKeys(Self.allKeys)
+        }
         let type = try c.decode(String.self, forKey: .type)
         opacity = try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1
         try SceneValue.requireUnit(opacity, "opacity", in: path)
         let blend = try c.decodeIfPresent(String.self, forKey: .blend) ?? "normal"
         guard let mode = Self.blendModes.first(where: { $0.description == blend }) else {
             let names = Self.blendModes.map(\.description).joined(separator: ", ")
-            throw SceneValue.fail("unknown blend mode '\(blend)' (use one of \(names))", at: path)
+            throw SceneValue.fail("unknown blend mode '\(LiquidError.quoted(blend))' (use one of \(names))", at: path)
         }
         blendMode = mode
-        transform = try Self.decodeTransform(c)
+        transform = c.contains(.transform) ? try Self.decodeTransform(c.superDecoder(forKey: .transform)) : .identity
 
         switch type {
         case "rect", "ellipse", "path", "polyline":
@@ -99,12 +130,10 @@ package struct SceneLayer: Decodable, Sendable {
             switch type {
             case "rect":
                 let frame = try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path)
-                let radii = try Self.decodeRadii(c)
-                let corners = try c.decodeIfPresent(String.self, forKey: .corners) ?? "circular"
-                guard corners == "circular" || corners == "continuous" else {
-                    throw SceneValue.fail("corners must be circular or continuous; got '\(corners)'", at: path)
-                }
-                shape = .rect(frame, cornerRadii: radii, style: corners == "continuous" ? .continuous : .circular)
+                let radii = c.contains(.cornerRadius) ? try Self.decodeRadii(c.superDecoder(forKey: .cornerRadius)) : .zero
+                let corners = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .corners) ?? "circular", "corners",
+                                                     ["circular": CornerStyle.circular, "continuous": .continuous], in: path)
+                shape = .rect(frame, cornerRadii: radii, style: corners)
             case "ellipse":
                 shape = .ellipse(try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path))
             case "path":
@@ -120,14 +149,12 @@ package struct SceneLayer: Decodable, Sendable {
             }
             let fill = try c.decodeIfPresent(ScenePaint.self, forKey: .fill)
             let stroke = try c.decodeIfPresent(SceneStroke.self, forKey: .stroke)
-            let rule = try c.decodeIfPresent(String.self, forKey: .fillRule) ?? "nonzero"
-            guard rule == "nonzero" || rule == "evenodd" else {
-                throw SceneValue.fail("fillRule must be nonzero or evenodd; got '\(rule)'", at: path)
-            }
+            let rule = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .fillRule) ?? "nonzero", "fillRule",
+                                              ["nonzero": FillRule.nonZero, "evenodd": .evenOdd], in: path)
             guard fill != nil || stroke != nil else {
                 throw SceneValue.fail("a \(type) needs a fill, a stroke or both", at: path)
             }
-            content = .shape(shape, fill: fill, stroke: stroke, fillRule: rule == "evenodd" ? .evenOdd : .nonZero)
+            content = .shape(shape, fill: fill, stroke: stroke, fillRule: rule)
         case "text":
             let text = try c.decode(String.self, forKey: .text)
             let position = try SceneValue.point(c.decode([Double].self, forKey: .position), "position", in: path)
@@ -135,11 +162,8 @@ package struct SceneLayer: Decodable, Sendable {
             try SceneValue.requirePositive(size, "size", in: path)
             guard size <= 2000 else { throw SceneValue.fail("size must be at most 2000 pt; got \(size)", at: path) }
             let color = try SceneValue.color(c.decodeIfPresent(String.self, forKey: .color) ?? "#000000", in: path)
-            let align = try c.decodeIfPresent(String.self, forKey: .align) ?? "left"
-            let alignments: [String: TextRenderer.Alignment] = ["left": .left, "center": .center, "right": .right]
-            guard let alignment = alignments[align] else {
-                throw SceneValue.fail("align must be left, center or right; got '\(align)'", at: path)
-            }
+            let alignment = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .align) ?? "left", "align",
+                                                   ["left": TextRenderer.Alignment.left, "center": .center, "right": .right], in: path)
             var font = SceneText.FontSource.family("DejaVu Sans")
             if let name = try c.decodeIfPresent(String.self, forKey: .font) {
                 font = name.contains("/") ? .file(SceneValue.resolvedPath(name, in: decoder)) : .family(name)
@@ -158,33 +182,45 @@ package struct SceneLayer: Decodable, Sendable {
             content = .group(try c.decodeIfPresent([SceneLayer].self, forKey: .layers) ?? [],
                              filters: try c.decodeIfPresent([SceneFilter].self, forKey: .filters) ?? [])
         default:
-            throw SceneValue.fail("unknown layer type '\(type)' (use rect, ellipse, path, polyline, text, image, group, glass or glassContainer)", at: path)
+            throw SceneValue.fail("unknown layer type '\(LiquidError.quoted(type))' (use rect, ellipse, path, polyline, text, image, group, glass or glassContainer)", at: path)
         }
     }
 
     /// `cornerRadius`: a number or `[topLeft, topRight, bottomRight, bottomLeft]`.
-    private static func decodeRadii(_ c: KeyedDecodingContainer<Key>) throws -> CornerRadii {
-        if let single = try? c.decodeIfPresent(Double.self, forKey: .cornerRadius) {
-            try SceneValue.requireNonNegative(single, "cornerRadius", in: c.codingPath)
+    private static func decodeRadii(_ decoder: any Decoder) throws -> CornerRadii {
+        let value = try decoder.singleValueContainer()
+        switch try value.decode(JSONValue.self) {
+        case .number:
+            let single = try value.decode(Double.self)
+            try SceneValue.requireNonNegative(single, "cornerRadius", in: Array(decoder.codingPath.dropLast()))
             return CornerRadii(all: single)
+        case .array:
+            let list = try value.decode([Double].self)
+            guard list.count == 4, list.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw SceneValue.fail("cornerRadius must be a number or four non-negative numbers; got \(SceneValue.quoted(list))",
+                                      at: Array(decoder.codingPath.dropLast()))
+            }
+            return CornerRadii(topLeft: list[0], topRight: list[1], bottomRight: list[2], bottomLeft: list[3])
+        case let other:
+            throw SceneValue.mismatch("a number or a list of four numbers", found: other, at: decoder.codingPath)
         }
-        guard let list = try c.decodeIfPresent([Double].self, forKey: .cornerRadius) else { return .zero }
-        guard list.count == 4, list.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw SceneValue.fail("cornerRadius must be a number or four non-negative numbers; got \(list)", at: c.codingPath)
-        }
-        return CornerRadii(topLeft: list[0], topRight: list[1], bottomRight: list[2], bottomLeft: list[3])
     }
 
-    private static func decodeTransform(_ c: KeyedDecodingContainer<Key>) throws -> AffineTransform {
-        guard c.contains(.transform) else { return .identity }
-        let t = try c.nestedContainer(keyedBy: TransformKey.self, forKey: .transform)
+    /// `{"scale": s or [sx, sy], "rotate": degrees, "translate": [x, y]}`, composed in that order.
+    private static func decodeTransform(_ decoder: any Decoder) throws -> AffineTransform {
+        let t = try decoder.strictContainer(keyedBy: TransformKey.self)
         var result = AffineTransform.identity
-        if let s = try? t.decodeIfPresent(Double.self, forKey: .scale) {
-            try SceneValue.requireFinite(s, "scale", in: t.codingPath)
-            result = AffineTransform(scaleX: s, y: s)
-        } else if let s = try t.decodeIfPresent([Double].self, forKey: .scale) {
-            let p = try SceneValue.point(s, "scale", in: t.codingPath)
-            result = AffineTransform(scaleX: p.x, y: p.y)
+        if let scale = try t.decodeIfPresent(JSONValue.self, forKey: .scale) {
+            switch scale {
+            case .number(let s):
+                try SceneValue.requireFinite(s, "scale", in: t.codingPath)
+                result = AffineTransform(scaleX: s, y: s)
+            case .array:
+                let p = try SceneValue.point(t.decode([Double].self, forKey: .scale), "scale", in: t.codingPath)
+                result = AffineTransform(scaleX: p.x, y: p.y)
+            default:
+                throw SceneValue.mismatch("a number or [sx, sy]", found: scale, at: t.codingPath + [TransformKey.scale])
+            }
         }
         if let degrees = try t.decodeIfPresent(Double.self, forKey: .rotate) {
             try SceneValue.requireFinite(degrees, "rotate", in: t.codingPath)

@@ -20,7 +20,7 @@ package enum ScenePaint: Decodable, Sendable, Equatable {
     case radial(center: Point, radius: Double, stops: [GradientStop], spread: SpreadMode)
 
     /// The raster engine's paint.
-    /// - Throws: ``RasterError`` only for stops that decoding would have rejected.
+    /// - Throws: ``LiquidError`` only for stops that decoding would have rejected.
     package func paint() throws -> Paint {
         switch self {
         case .color(let color):
@@ -33,25 +33,31 @@ package enum ScenePaint: Decodable, Sendable, Equatable {
         }
     }
 
-    private enum Kind: String, CodingKey { case linear, radial }
-    private enum Field: String, CodingKey { case from, to, center, radius, stops, spread }
+    private enum Kind: String, CodingKey, CaseIterable { case linear, radial }
+    private enum Field: String, CodingKey, CaseIterable { case from, to, center, radius, stops, spread }
 
     /// Decodes and validates a paint; errors carry the JSON path.
     package init(from decoder: any Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        if case .string(let text) = value {
             self = .color(try SceneValue.color(text, in: decoder.codingPath))
             return
         }
-        let outer = try decoder.container(keyedBy: Kind.self)
-        guard let kind = outer.allKeys.first, outer.allKeys.count == 1 else {
+        guard case .object = value else {
+            throw SceneValue.mismatch("a colour string or a gradient object", found: value, at: decoder.codingPath)
+        }
+        let outer = try decoder.strictContainer(keyedBy: Kind.self)
+        try SceneValue.requireExclusive(Kind.allCases, in: outer)
+        guard let kind = outer.allKeys.first else {
             throw SceneValue.fail("a paint is a colour string or an object with one key, linear or radial", at: decoder.codingPath)
         }
-        let c = try outer.nestedContainer(keyedBy: Field.self, forKey: kind)
-        let spreadName = try c.decodeIfPresent(String.self, forKey: .spread) ?? "pad"
-        let spreads: [String: SpreadMode] = ["pad": .pad, "repeat": .repeat, "reflect": .reflect]
-        guard let spread = spreads[spreadName] else {
-            throw SceneValue.fail("spread must be pad, repeat or reflect; got '\(spreadName)'", at: c.codingPath)
-        }
+        let gradient = try outer.superDecoder(forKey: kind)
+        let own: [Field] = kind == .linear ? [.from, .to, .stops, .spread] : [.center, .radius, .stops, .spread]
+        try gradient.requireKnownKeys(own.map(\.stringValue), allKeys: Field.allCases.map(\.stringValue),
+                                      variant: "a \(kind.stringValue) gradient")
+        let c = try gradient.container(keyedBy: Field.self)
+        let spread = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .spread) ?? "pad", "spread",
+                                            ["pad": SpreadMode.pad, "repeat": .repeat, "reflect": .reflect], in: c.codingPath)
         let stops = try Self.decodeStops(c)
         switch kind {
         case .linear:
@@ -72,6 +78,9 @@ package enum ScenePaint: Decodable, Sendable, Equatable {
         var stops: [GradientStop] = []
         while !list.isAtEnd {
             var pair = try list.nestedUnkeyedContainer()
+            guard pair.count == 2 else {
+                throw SceneValue.fail("a stop is [location, colour]; got a list of \(pair.count ?? 0) elements", at: pair.codingPath)
+            }
             let location = try pair.decode(Double.self)
             let color = try SceneValue.color(try pair.decode(String.self), in: pair.codingPath)
             try SceneValue.requireUnit(location, "a stop location", in: pair.codingPath)

@@ -1,4 +1,6 @@
 import Foundation
+import LiquidGeometry
+import LiquidRaster
 
 /// A scene as read from JSON, keyframes not yet resolved: the starting point of the scene library.
 ///
@@ -9,8 +11,11 @@ import Foundation
 /// ```
 ///
 /// Guarantees: reading never touches image or font files (rendering does); every error is a
-/// ``SceneError`` naming the JSON path of the problem; resolving the same source at the same time always
+/// ``LiquidError`` naming the JSON path of the problem; resolving the same source at the same time always
 /// gives the same document.
+///
+/// Reading is strict (docs/scene-format.md, "Strictness and errors"): standard JSON only, nested at most
+/// 100 levels; no key an object does not know; no `null`; every value of its documented type and range.
 public struct SceneSource: Sendable {
     /// The `JSONDecoder.userInfo` key holding the folder that relative image and font paths are resolved
     /// against, when decoding ``SceneDocument`` directly.
@@ -20,64 +25,64 @@ public struct SceneSource: Sendable {
     public let baseDirectory: String
     /// The parsed JSON, keyframes and all.
     let tree: JSONValue
+    /// The scene's `"title"`, if it has one.
+    public let title: String?
+    /// The scene's `"caption"`, if it has one.
+    public let caption: String?
+    /// The animation length the scene declares (`"duration"` in seconds, positive), if any.
+    public let declaredDuration: Double?
 
     /// Parses `json` (UTF-8). Relative paths in the scene are resolved against `baseDirectory` when a
     /// document is decoded.
-    /// - Throws: ``SceneError`` at `scene` when the bytes are not JSON or not a JSON object.
-    public init(json: Data, baseDirectory: String) throws(SceneError) {
-        do {
-            tree = try JSONDecoder().decode(JSONValue.self, from: json)
-        } catch {
-            throw SceneError(path: "scene", reason: "not valid JSON (\(error.localizedDescription))")
-        }
-        guard case .object = tree else { throw SceneError(path: "scene", reason: "must be a JSON object") }
+    /// - Throws: ``LiquidError`` at `scene` when the bytes are not JSON (naming the line and column) or
+    ///   not a JSON object, and at `title`, `caption` or `duration` when one is not of its type.
+    public init(json: Data, baseDirectory: String) throws(LiquidError) {
+        tree = try JSONParser.parse(json, root: "scene")
+        guard case .object = tree else { throw LiquidError.at("scene", "must be a JSON object") }
+        try SceneKeyframes.checkMagnitudes(tree)
+        let metadata = try JSONValueDecoder(tree, root: "scene").decode(Metadata.self)
+        title = metadata.title
+        caption = metadata.caption
+        declaredDuration = metadata.duration
         self.baseDirectory = baseDirectory
     }
 
     /// Reads and parses the file at `path`; relative paths in the scene are resolved against its folder.
-    /// - Throws: ``SceneError`` at `scene` when the file cannot be read or parsed.
-    public init(contentsOfFile path: String) throws(SceneError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(path: "scene", reason: "cannot read scene file '\(path)'")
+    /// - Throws: ``LiquidError`` at `scene` when the file cannot be read (it must be a regular file of at
+    ///   most 64 MB) or parsed.
+    public init(contentsOfFile path: String) throws(LiquidError) {
+        let bytes: [UInt8]
+        do { bytes = try ImageFileIO.readAll(path, limit: ImageFileIO.documentByteLimit, failure: "cannot read scene file") } catch {
+            throw LiquidError.at("scene", error.message, kind: error.kind)
         }
-        try self.init(json: data, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try self.init(json: Data(bytes), baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
-
-    /// The scene's `"title"`, if it has one.
-    public var title: String? {
-        if case .string(let text)? = tree["title"] { return text }
-        return nil
-    }
-
-    /// The scene's `"caption"`, if it has one.
-    public var caption: String? {
-        if case .string(let text)? = tree["caption"] { return text }
-        return nil
-    }
-
-    /// The animation length the scene declares (`"duration"` in seconds), if any.
-    public var declaredDuration: Double? { tree["duration"]?.number }
 
     /// The latest keyframe time anywhere in the scene (0 when nothing is keyframed).
     public var lastKeyTime: Double { SceneKeyframes.lastKeyTime(in: tree) }
 
     /// The scene at time `t` seconds: every keyframed value resolved (see docs/scene-format.md,
     /// "Animation"), then decoded into typed, validated values.
-    /// - Throws: ``SceneError`` naming the JSON path of the first problem found.
-    public func document(at t: Double = 0) throws(SceneError) -> SceneDocument {
+    /// - Throws: ``LiquidError`` naming the JSON path of the first problem found.
+    public func document(at t: Double = 0) throws(LiquidError) -> SceneDocument {
         let resolved = try SceneKeyframes.resolve(tree, at: t)
-        let data: Data
-        do { data = try JSONEncoder().encode(resolved) } catch {
-            throw SceneError(path: "scene", reason: "cannot be re-encoded (\(error))")
-        }
-        let decoder = JSONDecoder()
-        decoder.userInfo[Self.baseDirectoryKey] = baseDirectory
-        do {
-            return try decoder.decode(SceneDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw SceneError(error)
-        } catch {
-            throw SceneError(path: "scene", reason: "\(error)")
+        return try JSONValueDecoder(resolved, root: "scene", userInfo: [Self.baseDirectoryKey: baseDirectory])
+            .decode(SceneDocument.self)
+    }
+
+    /// The top-level values that describe the scene rather than draw it (their keys are among
+    /// ``SceneDocument``'s known keys, so this reads nothing else and checks no keys).
+    private struct Metadata: Decodable {
+        let title: String?
+        let caption: String?
+        let duration: Double?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: SceneDocument.CodingKeys.self)
+            title = try c.decodeIfPresent(String.self, forKey: .title)
+            caption = try c.decodeIfPresent(String.self, forKey: .caption)
+            duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+            if let duration { try SceneValue.requirePositive(duration, "duration", in: c.codingPath) }
         }
     }
 }

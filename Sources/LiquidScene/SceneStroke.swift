@@ -16,30 +16,22 @@ package struct SceneStroke: Decodable, Sendable, Equatable {
     /// Miter length limit in pen widths before a miter becomes a bevel (default 4).
     package var miterLimit: Double
 
-    private enum Key: String, CodingKey { case width, paint, cap, join, miterLimit }
+    private enum Key: String, CodingKey, CaseIterable { case width, paint, cap, join, miterLimit }
 
     /// The raster engine's stroke style.
     package var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit) }
 
     /// Decodes and validates a stroke object; errors carry the JSON path.
     package init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+        let c = try decoder.strictContainer(keyedBy: Key.self)
         width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 1
         try SceneValue.requirePositive(width, "stroke width", in: c.codingPath)
         paint = try c.decodeIfPresent(ScenePaint.self, forKey: .paint) ?? .color(.black)
-        let capName = try c.decodeIfPresent(String.self, forKey: .cap) ?? "butt"
-        let joinName = try c.decodeIfPresent(String.self, forKey: .join) ?? "miter"
+        cap = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .cap) ?? "butt", "cap",
+                                     ["butt": LineCap.butt, "round": .round, "square": .square], in: c.codingPath)
+        join = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .join) ?? "miter", "join",
+                                      ["miter": LineJoin.miter, "round": .round, "bevel": .bevel], in: c.codingPath)
         miterLimit = try c.decodeIfPresent(Double.self, forKey: .miterLimit) ?? 4
-        let caps: [String: LineCap] = ["butt": .butt, "round": .round, "square": .square]
-        guard let cap = caps[capName] else {
-            throw SceneValue.fail("cap must be butt, round or square; got '\(capName)'", at: c.codingPath)
-        }
-        let joins: [String: LineJoin] = ["miter": .miter, "round": .round, "bevel": .bevel]
-        guard let join = joins[joinName] else {
-            throw SceneValue.fail("join must be miter, round or bevel; got '\(joinName)'", at: c.codingPath)
-        }
-        self.cap = cap
-        self.join = join
         try SceneValue.requirePositive(miterLimit, "miterLimit", in: c.codingPath)
     }
 }

@@ -20,7 +20,7 @@ package final class ComponentSimulator {
     /// Where the component's origin sits in the rendered image, in points.
     package let origin: Point
 
-    /// - Throws: ``UIRunLoopError`` for a bad scale or frame rate.
+    /// - Throws: ``LiquidError`` for a bad scale or frame rate.
     package init(component: any SimulatableComponent, framesPerSecond: Double = 60, scale: Double = 3,
                 rendersFrames: Bool = true) throws {
         self.component = component
@@ -35,23 +35,30 @@ package final class ComponentSimulator {
     }
 
     /// Plays `touches` (component coordinates) for `duration` seconds; `onFrame` sees every frame's record
-    /// and rendered image (nil when not rendering).
+    /// and rendered image (nil when not rendering). Returns every frame's record.
     package func run(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void = { _, _ in }) -> [Frame] {
+        var frames: [Frame] = []
+        stream(touches: touches, duration: duration) { frame, image in
+            frames.append(frame)
+            onFrame(frame, image)
+        }
+        return frames
+    }
+
+    /// Plays `touches` as ``run(touches:duration:onFrame:)`` does but keeps no record: each frame is handed
+    /// to `onFrame` and forgotten, so memory does not grow with `duration`.
+    public func stream(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
         let shifted = touches.map { touch -> Touch in
             var t = touch
             t.location = touch.location + origin
             return t
         }
-        var frames: [Frame] = []
         var seenHaptics = runLoop.haptics.entries.count
         runLoop.run(events: shifted, duration: duration) { info in
             let entries = runLoop.haptics.entries
             let fresh = entries[seenHaptics...].map(\.event.rawValue)
             seenHaptics = entries.count
-            let frame = Frame(t: info.time, state: component.simulationState, haptics: fresh)
-            frames.append(frame)
-            onFrame(frame, runLoop.image)
+            onFrame(Frame(t: info.time, state: component.simulationState, haptics: fresh), runLoop.image)
         }
-        return frames
     }
 }

@@ -77,11 +77,11 @@ public final class Compositor {
     ///   - tileSize: side of the re-rendered tiles in pixels (16…1024): smaller tiles redraw less around a
     ///     small change, larger ones cost less per full frame.
     ///   - background: the colour beneath the root layer.
-    /// - Throws: `RasterError.invalidSize(_:)` for a size or scale that is not positive and finite, or
-    ///   too large; `RasterError.invalidParameter(_:)` for a tile size outside 16…1024.
+    /// - Throws: ``LiquidError/invalidSize(_:)`` for a size or scale that is not positive and finite, or
+    ///   too large; ``LiquidError/invalidParameter(_:)`` for a tile size outside 16…1024.
     public init(size: Size, scale: Double, tileSize: Int = 64, background: PremultipliedRGBA8 = .transparent) throws {
         guard (16...1024).contains(tileSize) else {
-            throw RasterError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")
+            throw LiquidError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")
         }
         image = try Pixmap(size: size, scale: scale, fill: background)
         self.size = size
@@ -94,10 +94,9 @@ public final class Compositor {
     /// without telling its layer).
     public func setNeedsFullRender() { needsFullRender = true }
 
-    /// Brings the image up to date with the tree under `root` and returns it. Only the tiles whose
-    /// content changed since the last render are redrawn, and the result equals a full render byte for
-    /// byte.
-    /// - Throws: a filter's or text's `RasterError` for bad parameters, or a backdrop effect's error; the
+    /// Brings the image up to date with the tree under `root` and returns it with the device rect that
+    /// changed, or `nil` damage when no pixel needed redrawing.
+    /// - Throws: a filter's or text's ``LiquidError`` for bad parameters, or a backdrop effect's error; the
     ///   image may then be partly updated, and the next render redraws everything.
     /// - Complexity: O(1) when nothing changed; otherwise O(layers) to rebuild the render tree plus pixel
     ///   work proportional to the damaged tiles (and to any filter group that changed).
@@ -519,7 +518,7 @@ public final class Compositor {
         try effect.render(backdrop: backdrop, into: &output, shape: shape, scale: scale)
         statistics.backdropsRendered += 1
         guard output.width == rect.width, output.height == rect.height else {
-            throw RasterError.invalidSize("a backdrop effect returned a \(output.width)×\(output.height) image for a "
+            throw LiquidError.invalidSize("a backdrop effect returned a \(output.width)×\(output.height) image for a "
                                           + "\(rect.width)×\(rect.height) backdrop")
         }
         return output

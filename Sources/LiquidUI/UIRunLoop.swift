@@ -73,11 +73,11 @@ public final class UIRunLoop {
 
     /// Creates a run loop hosting `root`, which is resized to fill `size`.
     ///
-    /// - Throws: ``UIRunLoopError`` unless `size` is finite and non-negative, `scale` finite and positive,
+    /// - Throws: ``LiquidError`` unless `size` is finite and non-negative, `scale` finite and positive,
     ///   `framesPerSecond` in (0, 1000], `startTime` finite, and `root` has no superview.
     public init(
         root: View, size: Size, scale: Double = 1, framesPerSecond: Double = 60, startTime: Double = 0
-    ) throws(UIRunLoopError) {
+    ) throws(LiquidError) {
         guard size.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidParameter(
                 name: "window size", value: Swift.min(size.width, size.height),
@@ -93,7 +93,7 @@ public final class UIRunLoop {
         guard startTime.isFinite else {
             throw .invalidParameter(name: "start time", value: startTime, requirement: "must be finite")
         }
-        guard root.superview == nil else { throw .rootHasSuperview }
+        guard root.superview == nil else { throw LiquidError(.invalidState, "the run loop's root view must not have a superview") }
         self.root = root
         self.size = size
         self.scale = scale

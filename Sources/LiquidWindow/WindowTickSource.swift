@@ -1,3 +1,4 @@
+import LiquidGeometry
 import LiquidMotion
 
 /// The frame source of a ``WindowHost``: LiquidMotion's real-time ``IntervalTickSource`` at the display's
@@ -14,7 +15,7 @@ final class WindowTickSource: TickSource {
     var afterTick: (Double) -> Void = { _ in }
     private let interval: IntervalTickSource
 
-    /// - Throws: ``MotionError`` unless `framesPerSecond` is positive, finite and at most 1000.
+    /// - Throws: ``LiquidError`` unless `framesPerSecond` is positive, finite and at most 1000.
     init(framesPerSecond: Double) throws {
         interval = try IntervalTickSource(framesPerSecond: framesPerSecond)
     }

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import LiquidGeometry
 import LiquidRaster
 
 /// A fixed-size X11 window that shows RGBA frames and reports mouse, keyboard and window events as
@@ -25,10 +26,10 @@ final class X11Window {
     private var isClosed = false
 
     /// Creates and maps a `width` × `height` pixel window titled `title` (ASCII), not resizable.
-    /// - Throws: ``WindowError/unsupportedDisplay(_:)`` for a size the server cannot take or a visual whose
+    /// - Throws: ``LiquidError/unsupportedDisplay(_:)`` for a size the server cannot take or a visual whose
     ///   pixels are not 32 bits wide.
     init(display: X11Display, width: Int, height: Int, title: String, background: PremultipliedRGBA8)
-        throws(WindowError) {
+        throws(LiquidError) {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
             throw .unsupportedDisplay("window size \(width)×\(height) pixels is out of range (1…16384 on each side)")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import liquid
+@testable import LiquidCommands
 
 @Suite("liquid gallery and liquid play (command line)")
 struct GalleryCommandTests {

@@ -1,10 +1,10 @@
 import LiquidGeometry
 import TestSupport
 
-/// Which case of ``GeometryError`` a call threw, for comparing in `#expect`.
+/// Which kind of ``LiquidError`` a call threw, for comparing in `#expect`.
 enum ErrorKind: Equatable {
     case nonFinite, negative, outOfRange, malformed
-    /// Something other than a `GeometryError` was thrown.
+    /// Something other than a `LiquidError` was thrown.
     case foreign
 }
 
@@ -13,12 +13,13 @@ func thrownKind<T>(_ body: () throws -> T) -> ErrorKind? {
     do {
         _ = try body()
         return nil
-    } catch let error as GeometryError {
-        switch error {
+    } catch let error as LiquidError {
+        switch error.kind {
         case .nonFinite: return .nonFinite
         case .negative: return .negative
         case .outOfRange: return .outOfRange
         case .malformed: return .malformed
+        case .io, .unavailable, .invalidState: return .foreign
         }
     } catch {
         return .foreign

@@ -1,8 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 import LiquidRaster
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Baked shading: rendered once, composited with multiply and screen")
 struct BakedShadingTests {
@@ -100,11 +100,11 @@ struct BakedShadingTests {
     /// Bad sizes and recipes throw.
     @Test func invalidInputsThrow() {
         let cache = BakedShadingCache()
-        #expect(throws: RasterError.self) { try cache.image(for: .thumb, size: Size(width: 0, height: 10), scale: 1) }
-        #expect(throws: RasterError.self) { try cache.image(for: .thumb, size: Self.size, scale: .nan) }
+        #expect(throws: LiquidError.self) { try cache.image(for: .thumb, size: Size(width: 0, height: 10), scale: 1) }
+        #expect(throws: LiquidError.self) { try cache.image(for: .thumb, size: Self.size, scale: .nan) }
         var broken = BakedShading.thumb
         broken.shadowOffset = .infinity
-        #expect(throws: RasterError.self) { try broken.render(size: Self.size, scale: 1) }
+        #expect(throws: LiquidError.self) { try broken.render(size: Self.size, scale: 1) }
         #expect(cache.renderCount == 0)
     }
 }

@@ -1,8 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 import LiquidRaster
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Edge softening: variable blur driven by a generated edge mask")
 struct EdgeSofteningTests {
@@ -102,9 +102,9 @@ struct EdgeSofteningTests {
         var after = before
         try after.withMutableView { try EdgeSoftening(sigma: 0).apply(to: $0, scale: 3, workspace: EdgeSoftening.Workspace()) }
         #expect(after == before)
-        #expect(throws: RasterError.self) { try EdgeSoftening(sigma: -1) }
-        #expect(throws: RasterError.self) { try EdgeSoftening(sigma: 1, levels: 1) }
-        #expect(throws: RasterError.self) {
+        #expect(throws: LiquidError.self) { try EdgeSoftening(sigma: -1) }
+        #expect(throws: LiquidError.self) { try EdgeSoftening(sigma: 1, levels: 1) }
+        #expect(throws: LiquidError.self) {
             try after.withMutableView { try EdgeSoftening.tabBar.apply(to: $0, scale: 0, workspace: EdgeSoftening.Workspace()) }
         }
     }

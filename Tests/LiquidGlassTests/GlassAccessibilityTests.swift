@@ -101,6 +101,6 @@ import Testing
 
     @Test func mismatchedSizesThrow() throws {
         var small = try Pixmap(width: 10, height: 10, scale: 2)
-        #expect(throws: GlassError.self) { try GlassScenes.pieces(.regular).render(over: backdrop, into: &small) }
+        #expect(throws: LiquidError.self) { try GlassScenes.pieces(.regular).render(over: backdrop, into: &small) }
     }
 }

@@ -19,15 +19,15 @@ import Testing
     @Test func validationNamesTheField() {
         var m = GlassMaterial.regular
         m.refractiveIndex = .nan
-        #expect(throws: GlassError.self) { try m.validated() }
+        #expect(throws: LiquidError.self) { try m.validated() }
         m = .regular
         m.frostSigma = -1
-        #expect(throws: GlassError.self) { try m.validated() }
+        #expect(throws: LiquidError.self) { try m.validated() }
         var i = GlassInteraction()
         i.pressScale = 0.2
-        #expect(throws: GlassError.self) { try i.validated() }
+        #expect(throws: LiquidError.self) { try i.validated() }
         i = GlassInteraction(glowOpacity: 0.5)
-        #expect(throws: GlassError.self) { try i.validated() }
+        #expect(throws: LiquidError.self) { try i.validated() }
     }
 
     @Test func pressAndStretch() {

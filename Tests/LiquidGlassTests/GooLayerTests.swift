@@ -126,7 +126,7 @@ struct GooLayerTests {
         #expect(destination[20, 5] == PremultipliedRGBA8(red: 255, green: 0, blue: 0, alpha: 255))
         #expect(destination[10, 5] == .white)
         #expect(destination[20, 20] == .white)
-        #expect(throws: RasterError.self) { try layer.composite(onto: &destination, at: .zero, opacity: 2) }
+        #expect(throws: LiquidError.self) { try layer.composite(onto: &destination, at: .zero, opacity: 2) }
     }
 
     /// The track colour helper composites on over off (not an RGB lerp).
@@ -142,13 +142,13 @@ struct GooLayerTests {
     /// Invalid settings throw instead of drawing.
     @Test func invalidSettingsThrow() {
         let layer = GooLayer()
-        #expect(throws: RasterError.self) {
+        #expect(throws: LiquidError.self) {
             try layer.render(size: Size(width: 10, height: 10), scale: 1, parameters: GooParameters(blurRadius: -1), shapes: [])
         }
-        #expect(throws: RasterError.self) {
+        #expect(throws: LiquidError.self) {
             try layer.render(size: Size(width: 10, height: 10), scale: 1, parameters: GooParameters(blurRadius: 1, threshold: 2), shapes: [])
         }
-        #expect(throws: RasterError.self) {
+        #expect(throws: LiquidError.self) {
             try layer.render(size: Size(width: 0, height: 10), scale: 1, parameters: GooParameters(blurRadius: 1), shapes: [])
         }
         #expect(layer.image == nil)

@@ -1,8 +1,8 @@
 import Foundation
 import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DecelerationRateTests {
     @Test func presetsAreUIScrollViewRates() {
@@ -21,12 +21,12 @@ import TestSupport
     @Test func rejectsValuesOutsideTheOpenUnitInterval() {
         for value in [0.0, 1.0, 1.2, -0.5, -0.0] {
             #expect(
-                throws: MotionError.invalidParameter(
+                throws: LiquidError.invalidParameter(
                     name: "deceleration rate", value: value, requirement: "must be between 0 and 1 (exclusive)")
             ) { try DecelerationRate(value) }
         }
         for value in [Double.nan, .infinity, -.infinity] {
-            #expect(throws: MotionError.nonFinite(name: "deceleration rate", value: value)) {
+            #expect(throws: LiquidError.nonFinite(name: "deceleration rate", value: value)) {
                 try DecelerationRate(value)
             }
         }
@@ -39,14 +39,14 @@ import TestSupport
         } catch {
             #expect(error.description == "deceleration rate must be between 0 and 1 (exclusive); got 1.2")
         }
-        #expect(MotionError.nonFinite(name: "initial velocity", value: .nan).description
+        #expect(LiquidError.nonFinite(name: "initial velocity", value: .nan).description
             == "initial velocity must be finite; got nan")
     }
 
     @Test func errorEqualityTreatsNaNPayloadsAsEqual() {
-        #expect(MotionError.nonFinite(name: "a", value: .nan) == .nonFinite(name: "a", value: -.nan))
-        #expect(MotionError.nonFinite(name: "a", value: 1) != .nonFinite(name: "b", value: 1))
-        #expect(MotionError.nonFinite(name: "a", value: 1) != .invalidParameter(name: "a", value: 1, requirement: ""))
+        #expect(LiquidError.nonFinite(name: "a", value: .nan) == .nonFinite(name: "a", value: -.nan))
+        #expect(LiquidError.nonFinite(name: "a", value: 1) != .nonFinite(name: "b", value: 1))
+        #expect(LiquidError.nonFinite(name: "a", value: 1) != .invalidParameter(name: "a", value: 1, requirement: ""))
     }
 }
 
@@ -224,13 +224,13 @@ import TestSupport
 
     @Test func durationRejectsBadThresholds() throws {
         let decay = try Decay(initialVelocity: 100)
-        #expect(throws: MotionError.invalidParameter(name: "distance threshold", value: 0, requirement: "must be positive")) {
+        #expect(throws: LiquidError.invalidParameter(name: "distance threshold", value: 0, requirement: "must be positive")) {
             try decay.duration(threshold: 0)
         }
-        #expect(throws: MotionError.nonFinite(name: "distance threshold", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "distance threshold", value: .nan)) {
             try decay.duration(threshold: .nan)
         }
-        #expect(throws: MotionError.invalidParameter(name: "velocity threshold", value: -1, requirement: "must be positive")) {
+        #expect(throws: LiquidError.invalidParameter(name: "velocity threshold", value: -1, requirement: "must be positive")) {
             try decay.duration(velocityThreshold: -1)
         }
     }
@@ -254,28 +254,28 @@ import TestSupport
     }
 
     @Test func nonFiniteInputsAreRejected() {
-        #expect(throws: MotionError.nonFinite(name: "initial velocity", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "initial velocity", value: .nan)) {
             try Decay(initialVelocity: .nan)
         }
-        #expect(throws: MotionError.nonFinite(name: "initial value", value: .infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "initial value", value: .infinity)) {
             try Decay(initialValue: .infinity, initialVelocity: 1)
         }
-        #expect(throws: MotionError.nonFinite(name: "destination", value: -.infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "destination", value: -.infinity)) {
             try Decay.velocity(toReach: -.infinity, from: 0)
         }
-        #expect(throws: MotionError.nonFinite(name: "start value", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "start value", value: .nan)) {
             try Decay.velocity(toReach: 0, from: .nan)
         }
     }
 
     @Test func overflowingDestinationsAreRejected() throws {
         let slow = try DecelerationRate(0.999_999_999_9)
-        #expect(throws: MotionError.self) { try Decay(initialVelocity: 1e306, rate: slow) }
-        #expect(throws: MotionError.self) {
+        #expect(throws: LiquidError.self) { try Decay(initialVelocity: 1e306, rate: slow) }
+        #expect(throws: LiquidError.self) {
             try Decay.velocity(toReach: 1.7e308, from: -1.7e308)
         }
         let fastest = try DecelerationRate(1e-300)
-        #expect(throws: MotionError.self) {
+        #expect(throws: LiquidError.self) {
             try Decay.velocity(toReach: 1e300, from: 0, rate: fastest, model: .discrete)
         }
     }
@@ -311,10 +311,10 @@ import TestSupport
     }
 
     @Test func rejectsNonFiniteInput() {
-        #expect(throws: MotionError.nonFinite(name: "initial velocity", value: .infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "initial velocity", value: .infinity)) {
             try Projection.distance(velocity: .infinity)
         }
-        #expect(throws: MotionError.nonFinite(name: "initial value", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "initial value", value: .nan)) {
             try Projection.project(Point(.nan, 0), velocity: .zero)
         }
     }

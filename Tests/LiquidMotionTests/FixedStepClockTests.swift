@@ -1,5 +1,6 @@
-import Testing
+import LiquidGeometry
 import TestSupport
+import Testing
 @testable import LiquidMotion
 
 /// The one motion policy: whole 1/120 s steps, a frame advancing by its nominal interval, late frames
@@ -55,8 +56,8 @@ struct FixedStepClockTests {
         #expect(clock.advance(to: .nan) == 0 && clock.advance(to: 0.5) == 0)
         clock.restart(at: 2)
         #expect(clock.time == 2 && clock.advance(to: 2 + 1.0 / 60) == 2)
-        #expect(throws: MotionError.self) { try FixedStepClock(step: 0, frameInterval: 1.0 / 60) }
-        #expect(throws: MotionError.self) { try FixedStepClock(frameInterval: .infinity) }
-        #expect(throws: MotionError.self) { try FixedStepClock(frameInterval: 1.0 / 60, maximumCatchUpSteps: 0) }
+        #expect(throws: LiquidError.self) { try FixedStepClock(step: 0, frameInterval: 1.0 / 60) }
+        #expect(throws: LiquidError.self) { try FixedStepClock(frameInterval: .infinity) }
+        #expect(throws: LiquidError.self) { try FixedStepClock(frameInterval: 1.0 / 60, maximumCatchUpSteps: 0) }
     }
 }

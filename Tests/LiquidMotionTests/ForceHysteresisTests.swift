@@ -1,6 +1,7 @@
+import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ForceHysteresisTests {
     private func events(_ forces: [Double], _ machine: inout ForceHysteresis) -> [ForceHysteresis.Event?] {
@@ -81,13 +82,13 @@ import TestSupport
     }
 
     @Test func thresholdsAreValidated() throws {
-        #expect(throws: MotionError.invalidParameter(
+        #expect(throws: LiquidError.invalidParameter(
             name: "confirm threshold", value: 0.4, requirement: "must be greater than the reset threshold 0.4")
         ) { try ForceHysteresis(reset: 0.4, activate: 0.5, confirm: 0.4) }
-        #expect(throws: MotionError.invalidParameter(
+        #expect(throws: LiquidError.invalidParameter(
             name: "confirm threshold", value: 0.6, requirement: "must not exceed the activate threshold 0.5")
         ) { try ForceHysteresis(reset: 0.4, activate: 0.5, confirm: 0.6) }
-        #expect(throws: MotionError.nonFinite(name: "activate threshold", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "activate threshold", value: .nan)) {
             try ForceHysteresis(activate: .nan)
         }
         // confirm == activate is allowed.

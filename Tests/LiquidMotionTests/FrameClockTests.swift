@@ -1,5 +1,6 @@
-import Testing
+import LiquidGeometry
 import TestSupport
+import Testing
 @testable import LiquidMotion
 
 @Suite("FrameClock and tick sources")
@@ -64,8 +65,8 @@ struct FrameClockTests {
     }
 
     @Test func intervalSourceRefusesAbsurdRates() {
-        #expect(throws: MotionError.self) { try IntervalTickSource(framesPerSecond: 0) }
-        #expect(throws: MotionError.self) { try IntervalTickSource(framesPerSecond: .nan) }
-        #expect(throws: MotionError.self) { try IntervalTickSource(framesPerSecond: 1e6) }
+        #expect(throws: LiquidError.self) { try IntervalTickSource(framesPerSecond: 0) }
+        #expect(throws: LiquidError.self) { try IntervalTickSource(framesPerSecond: .nan) }
+        #expect(throws: LiquidError.self) { try IntervalTickSource(framesPerSecond: 1e6) }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RelativeVelocityTests {
     @Test func dividesByTheRemainingDistance() throws {
@@ -34,13 +34,13 @@ import TestSupport
     }
 
     @Test func rejectsNonFiniteInputsAndBadLimits() {
-        #expect(throws: MotionError.nonFinite(name: "velocity", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "velocity", value: .nan)) {
             try GestureMath.relativeVelocity(.nan, from: 0, to: 1)
         }
-        #expect(throws: MotionError.nonFinite(name: "target value", value: .infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "target value", value: .infinity)) {
             try GestureMath.relativeVelocity(1, from: 0, to: .infinity)
         }
-        #expect(throws: MotionError.invalidParameter(name: "relative velocity limit", value: 0, requirement: "must be positive")) {
+        #expect(throws: LiquidError.invalidParameter(name: "relative velocity limit", value: 0, requirement: "must be positive")) {
             try GestureMath.relativeVelocity(1, from: 0, to: 1, limit: 0)
         }
     }

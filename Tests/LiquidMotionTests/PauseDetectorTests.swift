@@ -1,7 +1,7 @@
 import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct PauseDetectorTests {
     /// Drives a detector with a scripted horizontal drag (60 Hz), returning whether each update paused.
@@ -82,13 +82,13 @@ import TestSupport
     }
 
     @Test func invalidConfigurationThrows() {
-        #expect(throws: MotionError.invalidParameter(name: "pause history length", value: 1, requirement: "must be at least 2")) {
+        #expect(throws: LiquidError.invalidParameter(name: "pause history length", value: 1, requirement: "must be at least 2")) {
             try PauseDetector.Configuration(historyLength: 1)
         }
-        #expect(throws: MotionError.invalidParameter(name: "pause maximum speed", value: -1, requirement: "must not be negative")) {
+        #expect(throws: LiquidError.invalidParameter(name: "pause maximum speed", value: -1, requirement: "must not be negative")) {
             try PauseDetector.Configuration(maximumSpeed: -1)
         }
-        #expect(throws: MotionError.nonFinite(name: "pause minimum offset", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "pause minimum offset", value: .nan)) {
             try PauseDetector.Configuration(minimumOffset: .nan)
         }
         #expect(PauseDetector.Configuration.standard == (try? PauseDetector.Configuration()))

@@ -1,7 +1,8 @@
 import Foundation
+import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RubberBandTests {
     /// UIScrollView's formula written out as published: b = (1 − 1/(x·c/d + 1))·d.
@@ -71,32 +72,32 @@ import TestSupport
         let band = try RubberBand(dimension: 800)
         for offset in [800.0, -800, 900, -1e9] {
             #expect(
-                throws: MotionError.invalidParameter(
+                throws: LiquidError.invalidParameter(
                     name: "rubber-banded offset", value: offset,
                     requirement: "must be smaller in magnitude than the dimension 800.0")
             ) { try band.overscroll(forOffset: offset) }
         }
-        #expect(throws: MotionError.nonFinite(name: "rubber-banded offset", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "rubber-banded offset", value: .nan)) {
             try band.overscroll(forOffset: .nan)
         }
     }
 
     @Test func invalidConstructionThrows() {
         for d in [0.0, -5] {
-            #expect(throws: MotionError.invalidParameter(name: "rubber-band dimension", value: d, requirement: "must be positive")) {
+            #expect(throws: LiquidError.invalidParameter(name: "rubber-band dimension", value: d, requirement: "must be positive")) {
                 try RubberBand(dimension: d)
             }
         }
-        #expect(throws: MotionError.nonFinite(name: "rubber-band dimension", value: .infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "rubber-band dimension", value: .infinity)) {
             try RubberBand(dimension: .infinity)
         }
-        #expect(throws: MotionError.nonFinite(name: "rubber-band dimension", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "rubber-band dimension", value: .nan)) {
             try RubberBand(dimension: .nan)
         }
-        #expect(throws: MotionError.invalidParameter(name: "rubber-band coefficient", value: 0, requirement: "must be positive")) {
+        #expect(throws: LiquidError.invalidParameter(name: "rubber-band coefficient", value: 0, requirement: "must be positive")) {
             try RubberBand(dimension: 100, coefficient: 0)
         }
-        #expect(throws: MotionError.nonFinite(name: "overscroll", value: .infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "overscroll", value: .infinity)) {
             try RubberBand(dimension: 100).offset(forOverscroll: .infinity)
         }
     }
@@ -116,10 +117,10 @@ import TestSupport
         #expect(try band.clamp(-1e12, to: range) > -400)
         // The one-shot form agrees.
         #expect(try RubberBand.clamp(1100, to: range, dimension: 400) == band.clamp(1100, to: range))
-        #expect(throws: MotionError.invalidParameter(name: "rubber-band dimension", value: 0, requirement: "must be positive")) {
+        #expect(throws: LiquidError.invalidParameter(name: "rubber-band dimension", value: 0, requirement: "must be positive")) {
             try RubberBand.clamp(5, to: range, dimension: 0)
         }
-        #expect(throws: MotionError.nonFinite(name: "value", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "value", value: .nan)) {
             try band.clamp(.nan, to: range)
         }
     }
@@ -139,7 +140,7 @@ import TestSupport
             let shown = try band.clamp(value, to: range)
             #expect(isClose(try band.unclamp(shown, from: range), value, relative: 1e-9))
         }
-        #expect(throws: MotionError.self) { try band.unclamp(300 + 500, from: range) }
+        #expect(throws: LiquidError.self) { try band.unclamp(300 + 500, from: range) }
     }
 
     @Test func powerFormAndItsInverse() throws {
@@ -161,16 +162,16 @@ import TestSupport
 
     @Test func powerFormRejectsBadInput() {
         for p in [0.0, -1, 1.5] {
-            #expect(throws: MotionError.invalidParameter(name: "rubber-band exponent", value: p, requirement: "must be in (0, 1]")) {
+            #expect(throws: LiquidError.invalidParameter(name: "rubber-band exponent", value: p, requirement: "must be in (0, 1]")) {
                 try RubberBand.power(3, exponent: p)
             }
         }
-        #expect(throws: MotionError.nonFinite(name: "rubber-band exponent", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "rubber-band exponent", value: .nan)) {
             try RubberBand.inversePower(3, exponent: .nan)
         }
-        #expect(throws: MotionError.nonFinite(name: "overscroll", value: -.infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "overscroll", value: -.infinity)) {
             try RubberBand.power(-.infinity)
         }
-        #expect(throws: MotionError.self) { try RubberBand.inversePower(1e300, exponent: 0.1) }
+        #expect(throws: LiquidError.self) { try RubberBand.inversePower(1e300, exponent: 0.1) }
     }
 }

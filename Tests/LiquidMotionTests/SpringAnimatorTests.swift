@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidMotion
 
 @Suite("SpringAnimator: retargeting, gesture velocity, settling, fixed steps")
@@ -162,10 +162,10 @@ struct SpringAnimatorTests {
     }
 
     @Test func fixedStepValidatesItsSettings() {
-        #expect(throws: MotionError.self) { try FixedStep(step: 0) }
-        #expect(throws: MotionError.self) { try FixedStep(step: .nan) }
-        #expect(throws: MotionError.self) { try FixedStep(step: 0.01, maxCatchUpSteps: 0) }
-        #expect(throws: MotionError.self) { try SettleTolerance(value: -1, velocity: 1) }
-        #expect(throws: MotionError.self) { try SettleTolerance(value: 1, velocity: .infinity) }
+        #expect(throws: LiquidError.self) { try FixedStep(step: 0) }
+        #expect(throws: LiquidError.self) { try FixedStep(step: .nan) }
+        #expect(throws: LiquidError.self) { try FixedStep(step: 0.01, maxCatchUpSteps: 0) }
+        #expect(throws: LiquidError.self) { try SettleTolerance(value: -1, velocity: 1) }
+        #expect(throws: LiquidError.self) { try SettleTolerance(value: 1, velocity: .infinity) }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TimingCurveTests {
     /// One coordinate of the Bézier in Bernstein form: B(s) = 3(1−s)²s·c1 + 3(1−s)s²·c2 + s³.
@@ -120,16 +121,16 @@ import TestSupport
     }
 
     @Test func invalidControlPointsThrow() {
-        #expect(throws: MotionError.invalidParameter(name: "timing curve x1", value: 1.1, requirement: "must be between 0 and 1")) {
+        #expect(throws: LiquidError.invalidParameter(name: "timing curve x1", value: 1.1, requirement: "must be between 0 and 1")) {
             try TimingCurve(x1: 1.1, y1: 0, x2: 0.5, y2: 1)
         }
-        #expect(throws: MotionError.invalidParameter(name: "timing curve x2", value: -0.1, requirement: "must be between 0 and 1")) {
+        #expect(throws: LiquidError.invalidParameter(name: "timing curve x2", value: -0.1, requirement: "must be between 0 and 1")) {
             try TimingCurve(x1: 0.1, y1: 0, x2: -0.1, y2: 1)
         }
-        #expect(throws: MotionError.nonFinite(name: "timing curve y2", value: .infinity)) {
+        #expect(throws: LiquidError.nonFinite(name: "timing curve y2", value: .infinity)) {
             try TimingCurve(x1: 0.1, y1: 0, x2: 0.5, y2: .infinity)
         }
-        #expect(throws: MotionError.nonFinite(name: "timing curve x1", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "timing curve x1", value: .nan)) {
             try TimingCurve(x1: .nan, y1: 0, x2: 0.5, y2: 1)
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import LiquidGeometry
 import LiquidMotion
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct VelocityTrackerTests {
     private func close(_ a: Vector2, _ b: Vector2, _ tolerance: Double) -> Bool {
@@ -159,13 +159,13 @@ import TestSupport
     }
 
     @Test func invalidConfigurationThrows() {
-        #expect(throws: MotionError.invalidParameter(name: "velocity horizon", value: 0, requirement: "must be positive")) {
+        #expect(throws: LiquidError.invalidParameter(name: "velocity horizon", value: 0, requirement: "must be positive")) {
             try VelocityTracker(horizon: 0)
         }
-        #expect(throws: MotionError.nonFinite(name: "maximum sample gap", value: .nan)) {
+        #expect(throws: LiquidError.nonFinite(name: "maximum sample gap", value: .nan)) {
             try VelocityTracker(maximumGap: .nan)
         }
-        #expect(throws: MotionError.invalidParameter(name: "sample capacity", value: 2, requirement: "must be at least 3")) {
+        #expect(throws: LiquidError.invalidParameter(name: "sample capacity", value: 2, requirement: "must be at least 3")) {
             try VelocityTracker(capacity: 2)
         }
     }

@@ -1,6 +1,7 @@
 import CZlib
-import Testing
+import LiquidGeometry
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Animated PNG writer")
@@ -150,14 +151,14 @@ struct AnimatedPNGEncoderTests {
 
     @Test func invalidInputIsRefused() throws {
         var encoder = try AnimatedPNGEncoder()
-        #expect(throws: RasterError.image("an animated PNG needs at least one frame")) { try encoder.encoded() }
+        #expect(throws: LiquidError.image("an animated PNG needs at least one frame")) { try encoder.encoded() }
         try encoder.append(Pixmap(width: 4, height: 4), delay: .milliseconds(10))
-        #expect(throws: RasterError.self) { try encoder.append(Pixmap(width: 5, height: 4), delay: .milliseconds(10)) }
+        #expect(throws: LiquidError.self) { try encoder.append(Pixmap(width: 5, height: 4), delay: .milliseconds(10)) }
         #expect(encoder.frameCount == 1)
-        #expect(throws: RasterError.self) { try AnimatedPNGEncoder(loopCount: -1) }
-        #expect(throws: RasterError.self) { try AnimatedPNGEncoder.Delay.milliseconds(70_000) }
-        #expect(throws: RasterError.self) { try AnimatedPNGEncoder.Delay.milliseconds(-1) }
-        #expect(throws: RasterError.self) { try AnimatedPNGEncoder.Delay(numerator: 1, denominator: 0) }
-        #expect(throws: RasterError.self) { try AnimatedPNGEncoder.Delay.frameRate(0) }
+        #expect(throws: LiquidError.self) { try AnimatedPNGEncoder(loopCount: -1) }
+        #expect(throws: LiquidError.self) { try AnimatedPNGEncoder.Delay.milliseconds(70_000) }
+        #expect(throws: LiquidError.self) { try AnimatedPNGEncoder.Delay.milliseconds(-1) }
+        #expect(throws: LiquidError.self) { try AnimatedPNGEncoder.Delay(numerator: 1, denominator: 0) }
+        #expect(throws: LiquidError.self) { try AnimatedPNGEncoder.Delay.frameRate(0) }
     }
 }

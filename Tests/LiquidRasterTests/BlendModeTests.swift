@@ -1,7 +1,7 @@
 import Foundation
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Blend modes and compositing")
@@ -162,12 +162,12 @@ struct BlendModeTests {
         var p = try Pixmap(width: 4, height: 4)
         let other = try Pixmap(width: 5, height: 4)
         for opacity in [-0.1, 1.1, .nan, .infinity] {
-            #expect(throws: RasterError.self) { try p.withMutableView { try $0.composite(color: .white, opacity: opacity) } }
+            #expect(throws: LiquidError.self) { try p.withMutableView { try $0.composite(color: .white, opacity: opacity) } }
         }
-        #expect(throws: RasterError.self) { try p.composite(other) }
+        #expect(throws: LiquidError.self) { try p.composite(other) }
         do {
             try p.withMutableView { try $0.composite(color: .white, opacity: .nan) }
-        } catch let error as RasterError {
+        } catch let error as LiquidError {
             #expect(error.description.contains("opacity"))
         } catch {
             Issue.record("unexpected error \(error)")

@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Colour matrix, saturation and goo matrix")
@@ -72,10 +72,10 @@ struct ColorMatrixTests {
     }
 
     @Test func invalidParametersAreRejected() {
-        #expect(throws: RasterError.self) { try ColorMatrix([1, 2, 3]) }
-        #expect(throws: RasterError.self) { try ColorMatrix([Double](repeating: .nan, count: 20)) }
-        #expect(throws: RasterError.self) { try ColorMatrix.saturation(-0.5) }
-        #expect(throws: RasterError.self) { try ColorMatrix.saturation(.infinity) }
+        #expect(throws: LiquidError.self) { try ColorMatrix([1, 2, 3]) }
+        #expect(throws: LiquidError.self) { try ColorMatrix([Double](repeating: .nan, count: 20)) }
+        #expect(throws: LiquidError.self) { try ColorMatrix.saturation(-0.5) }
+        #expect(throws: LiquidError.self) { try ColorMatrix.saturation(.infinity) }
         do { _ = try ColorMatrix.saturation(.nan) } catch { #expect(error.description.contains("saturation")) }
     }
 }

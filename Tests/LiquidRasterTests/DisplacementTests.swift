@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Displacement and remap")
@@ -143,12 +143,12 @@ struct DisplacementTests {
     }
 
     @Test func invalidParametersAreRejected() throws {
-        #expect(throws: RasterError.self) { try DisplacementField(width: 2, height: 2, dx: [0, 0, 0, .nan], dy: [0, 0, 0, 0]) }
-        #expect(throws: RasterError.self) { try DisplacementField(width: 2, height: 2, dx: [0], dy: [0]) }
-        #expect(throws: RasterError.self) { try DisplacementField(width: 0, height: 2, dx: [], dy: []) }
+        #expect(throws: LiquidError.self) { try DisplacementField(width: 2, height: 2, dx: [0, 0, 0, .nan], dy: [0, 0, 0, 0]) }
+        #expect(throws: LiquidError.self) { try DisplacementField(width: 2, height: 2, dx: [0], dy: [0]) }
+        #expect(throws: LiquidError.self) { try DisplacementField(width: 0, height: 2, dx: [], dy: []) }
         let image = try Pixmap(width: 4, height: 4)
-        #expect(throws: RasterError.self) { try Displacement.displaced(image, map: image, scale: .infinity) }
-        #expect(throws: RasterError.self) { try Displacement.displaced(image, map: try Pixmap(width: 3, height: 4), scale: 1) }
+        #expect(throws: LiquidError.self) { try Displacement.displaced(image, map: image, scale: .infinity) }
+        #expect(throws: LiquidError.self) { try Displacement.displaced(image, map: try Pixmap(width: 3, height: 4), scale: 1) }
         do { _ = try DisplacementField(width: 1, height: 1, dx: [0], dy: [.infinity]) } catch { #expect(error.description.contains("dy")) }
     }
 }

@@ -1,5 +1,6 @@
-import Testing
+import LiquidGeometry
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("FloatPixmap working format")
@@ -32,8 +33,8 @@ struct FloatPixmapTests {
     }
 
     @Test func refusesBadSizes() {
-        #expect(throws: RasterError.self) { try FloatPixmap(width: 0, height: 1) }
-        #expect(throws: RasterError.self) { try FloatPixmap(width: 20_000, height: 1) }
-        #expect(throws: RasterError.self) { try FloatPixmap(width: 1, height: 1, scale: -1) }
+        #expect(throws: LiquidError.self) { try FloatPixmap(width: 0, height: 1) }
+        #expect(throws: LiquidError.self) { try FloatPixmap(width: 20_000, height: 1) }
+        #expect(throws: LiquidError.self) { try FloatPixmap(width: 1, height: 1, scale: -1) }
     }
 }

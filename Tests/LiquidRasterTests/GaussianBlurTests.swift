@@ -1,7 +1,7 @@
 import Foundation
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Gaussian blur")
@@ -32,6 +32,46 @@ struct GaussianBlurTests {
             let blurred = try GaussianBlur(sigma: 45, edgeMode: edgeMode).applied(to: image)
             let e = FilterTestImages.errors(blurred, FilterTestImages.referenceBlur(image, sigma: 45, edgeMode: edgeMode))
             #expect(e.mean <= 0.5 && e.max <= 3, "\(edgeMode): mean \(e.mean), max \(e.max)")
+        }
+    }
+
+    /// From σ = 16 × the image side the kernel is flat over it and the blur takes its linear-time path;
+    /// it must still match the exact convolution (both sides of the switch, both edge modes).
+    @Test(arguments: [15.0, 16.0, 40.0, 200.0])
+    func flatKernelsMatchTheExactGaussian(sidesPerSigma: Double) throws {
+        let image = FilterTestImages.hardEdges(width: 13, height: 9, seed: 11)
+        let sigma = sidesPerSigma * 13
+        for edgeMode in EdgeMode.allCases {
+            let blurred = try GaussianBlur(sigma: sigma, edgeMode: edgeMode).applied(to: image)
+            let e = FilterTestImages.errors(blurred, FilterTestImages.referenceBlur(image, sigma: sigma, edgeMode: edgeMode))
+            #expect(e.mean <= 0.5 && e.max <= 1, "σ \(sigma) \(edgeMode): mean \(e.mean), max \(e.max)")
+        }
+    }
+
+    /// As σ grows without bound the clamped blur tends to the mean of the four corner pixels (each pass
+    /// averages a line's two end samples) and the transparent one to nothing: an exact reference for σ far
+    /// beyond any kernel that could be stored. Tiny σ is the identity. None may trap or allocate with σ.
+    @Test(arguments: [1e9, 1e12, 9.3e18, 1e300, Double.greatestFiniteMagnitude])
+    func hugeSigmasTendToTheCornerMean(sigma: Double) throws {
+        let image = FilterTestImages.noise(width: 7, height: 5, seed: 3)
+        let clamped = try GaussianBlur(sigma: sigma).applied(to: image)
+        let corners = [(0, 0), (6, 0), (0, 4), (6, 4)].map { image[$0.0, $0.1] }
+        for y in 0..<5 {
+            for x in 0..<7 {
+                let p = clamped[x, y]
+                let mean = { (channel: (PremultipliedRGBA8) -> UInt8) in corners.map { Double(channel($0)) }.reduce(0, +) / 4 }
+                #expect(abs(Double(p.red) - mean { $0.red }) <= 1 && abs(Double(p.alpha) - mean { $0.alpha }) <= 1, "σ \(sigma) at \(x),\(y)")
+            }
+        }
+        let transparent = try GaussianBlur(sigma: sigma, edgeMode: .transparent).applied(to: image)
+        #expect(transparent == (try Pixmap(width: 7, height: 5)), "σ \(sigma)")
+    }
+
+    @Test(arguments: [Double.leastNonzeroMagnitude, 1e-300, 1e-10, 0.01])
+    func tinySigmasAreTheIdentity(sigma: Double) throws {
+        let image = FilterTestImages.noise(width: 9, height: 6, seed: 8)
+        for edgeMode in EdgeMode.allCases {
+            #expect(try GaussianBlur(sigma: sigma, edgeMode: edgeMode).applied(to: image) == image, "σ \(sigma)")
         }
     }
 
@@ -122,7 +162,7 @@ struct GaussianBlurTests {
 
     @Test func invalidSigmasAreRejected() {
         for sigma in [-1, -0.0001, .nan, .infinity, -.infinity] {
-            #expect(throws: RasterError.self) { try GaussianBlur(sigma: sigma) }
+            #expect(throws: LiquidError.self) { try GaussianBlur(sigma: sigma) }
         }
         do {
             _ = try GaussianBlur(sigma: .nan)

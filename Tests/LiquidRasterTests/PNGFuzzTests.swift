@@ -1,12 +1,13 @@
-import Testing
+import LiquidGeometry
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
-/// Malformed input must give ``RasterError/image(_:)`` — never a crash, a hang, or a silently wrong image.
+/// Malformed input must give ``LiquidError/image(_:)`` — never a crash, a hang, or a silently wrong image.
 @Suite("PNG decoder against malformed input")
 struct PNGFuzzTests {
     private enum Outcome {
-        /// Refused with ``RasterError/image(_:)`` and this message, as required.
+        /// Refused with ``LiquidError/image(_:)`` and this message, as required.
         case refused(String)
         /// Anything else, described.
         case problem(String)
@@ -17,7 +18,7 @@ struct PNGFuzzTests {
             _ = try PNG.decode(bytes)
             return .problem("decoded without error")
         } catch {
-            if case .image(let message) = error { return .refused(message) }
+            if error.kind == .malformed { return .refused(error.message) }
             return .problem("wrong error kind: \(error)")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import LiquidGeometry
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("PNG reading and writing")
@@ -75,21 +76,21 @@ struct PNGTests {
         #expect(try PNG.read(contentsOf: path) == pixmap)
 
         let missing = directory + "/liquidkit-no-such-file.png"
-        #expect(throws: RasterError.io("cannot open '\(missing)': No such file or directory")) {
+        #expect(throws: LiquidError.io("cannot open '\(missing)': No such file or directory")) {
             try PNG.read(contentsOf: missing)
         }
         let text = directory + "/liquidkit-not-a-png-\(UInt32.random(in: 0...UInt32.max)).png"
         defer { try? FileManager.default.removeItem(atPath: text) }
         try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
-        #expect(throws: RasterError.image("'\(text)': not a PNG image: the 8-byte PNG signature is missing")) {
+        #expect(throws: LiquidError.image("'\(text)': not a PNG image: the 8-byte PNG signature is missing")) {
             try PNG.read(contentsOf: text)
         }
-        #expect(throws: RasterError.self) { try PNG.write(pixmap, to: "/nonexistent-dir/x.png") }
+        #expect(throws: LiquidError.self) { try PNG.write(pixmap, to: "/nonexistent-dir/x.png") }
     }
 
     @Test func badScaleIsRefused() {
-        #expect(throws: RasterError.self) { try PNG.decode(PNG.encode(Pixmap(width: 1, height: 1)), scale: 0) }
-        #expect(throws: RasterError.self) { try PNG.decode(PNG.encode(Pixmap(width: 1, height: 1)), scale: .nan) }
+        #expect(throws: LiquidError.self) { try PNG.decode(PNG.encode(Pixmap(width: 1, height: 1)), scale: 0) }
+        #expect(throws: LiquidError.self) { try PNG.decode(PNG.encode(Pixmap(width: 1, height: 1)), scale: .nan) }
     }
 
     // MARK: Decoding every colour type and bit depth (hand-built files)

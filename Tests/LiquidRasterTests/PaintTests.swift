@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Paints: gradients and images")
@@ -34,8 +34,8 @@ struct PaintTests {
     @Test func hardStopsAndInvalidGradients() throws {
         let g = try Gradient(stops: [GradientStop(0, red), GradientStop(0.5, red), GradientStop(0.5, blue), GradientStop(1, blue)])
         #expect(g.color(at: 0.49) == red && g.color(at: 0.5) == blue)
-        #expect(throws: RasterError.self) { try Gradient(stops: []) }
-        #expect(throws: RasterError.self) { try Gradient(stops: [GradientStop(.nan, red)]) }
+        #expect(throws: LiquidError.self) { try Gradient(stops: []) }
+        #expect(throws: LiquidError.self) { try Gradient(stops: [GradientStop(.nan, red)]) }
         // Out-of-order positions are clamped to be non-decreasing, as in CSS.
         let clamped = try Gradient(stops: [GradientStop(0.6, red), GradientStop(0.2, blue)])
         #expect(clamped.stops.map(\.position) == [0.6, 0.6])

@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 /// `Pixmap.withCanvas` (drawing in place) against the canvas-by-value route, and the read-only and mutable
@@ -100,8 +100,8 @@ struct PixmapCanvasTests {
     @Test func anErrorPassesThroughWithItsTypeAndThePixmapIsKept() throws {
         var pixmap = try Pixmap(width: 8, height: 8)
         let before = address(pixmap)
-        #expect(throws: RasterError.invalidParameter("stop")) {
-            try pixmap.withCanvas { (canvas) throws(RasterError) in
+        #expect(throws: LiquidError.invalidParameter("stop")) {
+            try pixmap.withCanvas { (canvas) throws(LiquidError) in
                 canvas.fillRect(Rect(x: 0, y: 0, width: 4, height: 8), paint: .color(.white))
                 throw .invalidParameter("stop")
             }

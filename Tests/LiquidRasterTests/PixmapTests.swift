@@ -6,12 +6,12 @@ import Testing
 struct PixmapTests {
     @Test func refusesZeroNegativeAndAbsurdSizes() {
         for (w, h) in [(0, 10), (10, 0), (-1, 5), (16_385, 1), (1, 16_385), (16_384, 16_384 + 1)] {
-            #expect(throws: RasterError.self) { try Pixmap(width: w, height: h) }
+            #expect(throws: LiquidError.self) { try Pixmap(width: w, height: h) }
         }
-        #expect(throws: RasterError.self) { try Pixmap(width: 16_384, height: 16_384, scale: .nan) }
-        #expect(throws: RasterError.self) { try Pixmap(size: Size(width: .infinity, height: 3)) }
-        #expect(throws: RasterError.self) { try Pixmap(size: Size(width: 10, height: 10), scale: 0) }
-        #expect(throws: RasterError.self) { try Pixmap(width: 2, height: 2, premultipliedBytes: [0, 0, 0]) }
+        #expect(throws: LiquidError.self) { try Pixmap(width: 16_384, height: 16_384, scale: .nan) }
+        #expect(throws: LiquidError.self) { try Pixmap(size: Size(width: .infinity, height: 3)) }
+        #expect(throws: LiquidError.self) { try Pixmap(size: Size(width: 10, height: 10), scale: 0) }
+        #expect(throws: LiquidError.self) { try Pixmap(width: 2, height: 2, premultipliedBytes: [0, 0, 0]) }
     }
 
     @Test func pointSizesRoundUpToWholePixels() throws {

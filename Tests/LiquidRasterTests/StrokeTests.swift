@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 /// The covered area of a white stroke on a transparent pixmap: the sum of alpha / 255.
@@ -79,8 +79,8 @@ struct StrokeTests {
     }
 
     @Test func invalidStyleIsRefusedOrDrawsNothing() throws {
-        #expect(throws: RasterError.self) { try StrokeStyle(validatingWidth: -1) }
-        #expect(throws: RasterError.self) { try StrokeStyle(validatingWidth: 2, miterLimit: 0.5) }
+        #expect(throws: LiquidError.self) { try StrokeStyle(validatingWidth: -1) }
+        #expect(throws: LiquidError.self) { try StrokeStyle(validatingWidth: 2, miterLimit: 0.5) }
         #expect(try strokeArea(Self.straight, StrokeStyle(width: .nan)) == 0)
         #expect(try strokeArea(Self.straight, StrokeStyle(width: 0)) == 0)
     }

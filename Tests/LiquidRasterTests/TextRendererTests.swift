@@ -141,14 +141,14 @@ struct TextRendererTests {
         let font = try sans()
         var pixmap = try Pixmap(width: 10, height: 10)
         for size in [0, -3, Double.nan, .infinity, 5000] {
-            #expect(throws: RasterError.self) { try TextRenderer(font: font, size: size).draw("x", at: Point(1, 1), into: &pixmap) }
+            #expect(throws: LiquidError.self) { try TextRenderer(font: font, size: size).draw("x", at: Point(1, 1), into: &pixmap) }
         }
-        #expect(throws: RasterError.self) { try TextRenderer(font: font, size: 10).draw("x", at: Point(.nan, 1), into: &pixmap) }
-        #expect(throws: RasterError.self) { try TextRenderer(font: font, size: 10).measure("x", scale: 0) }
+        #expect(throws: LiquidError.self) { try TextRenderer(font: font, size: 10).draw("x", at: Point(.nan, 1), into: &pixmap) }
+        #expect(throws: LiquidError.self) { try TextRenderer(font: font, size: 10).measure("x", scale: 0) }
     }
 
     @Test func missingFontsNameWhatWasTried() throws {
-        #expect(throws: RasterError.font("cannot load font '/no/such/font.ttf': No such file or directory")) {
+        #expect(throws: LiquidError.font("cannot load font '/no/such/font.ttf': No such file or directory")) {
             try Font(path: "/no/such/font.ttf")
         }
         // A file that is not a font.
@@ -173,16 +173,17 @@ struct TextRendererTests {
             _ = try Font(family: "Nonexistent Grotesk", style: .bold)
             Issue.record("found a font that does not exist")
         } catch {
-            guard case .font(let message) = error else { Issue.record("wrong error \(error)"); return }
+            guard error.kind == .unavailable else { Issue.record("wrong error \(error)"); return }
+            let message = error.message
             #expect(message.contains("/usr/share/fonts/truetype/dejavu/NonexistentGrotesk-Bold.ttf"), "\(message)")
             #expect(message.contains("/usr/share/fonts/TTF/NonexistentGrotesk-Bold.otf"), "\(message)")
         }
         Font.searchPaths = ["/nowhere"]
-        #expect(throws: RasterError.font("no font file for family 'DejaVu Sans' (regular); tried: /nowhere/DejaVuSans.ttf, /nowhere/DejaVuSans.otf")) {
+        #expect(throws: LiquidError.font("no font file for family 'DejaVu Sans' (regular); tried: /nowhere/DejaVuSans.ttf, /nowhere/DejaVuSans.otf")) {
             try Font(family: "DejaVu Sans")
         }
         Font.searchPaths = []
-        #expect(throws: RasterError.self) { try Font(family: "DejaVu Sans") }
+        #expect(throws: LiquidError.self) { try Font(family: "DejaVu Sans") }
 
         #expect(try Font.fallback().path == Self.sansPath)
         Font.fallbackPaths = ["/missing/a.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"]

@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Alpha and luma thresholds")
@@ -58,12 +58,12 @@ struct ThresholdTests {
     }
 
     @Test func invalidParametersAreRejected() {
-        #expect(throws: RasterError.self) { try AlphaThreshold(threshold: .nan) }
-        #expect(throws: RasterError.self) { try AlphaThreshold(threshold: 1.5) }
-        #expect(throws: RasterError.self) { try AlphaThreshold(threshold: 0.5, edgeWidth: -0.1) }
-        #expect(throws: RasterError.self) { try AlphaThreshold(threshold: 0.5, edgeWidth: .infinity) }
-        #expect(throws: RasterError.self) { try AlphaThreshold(threshold: 0.5, color: RGBA(red: .nan, green: 0, blue: 0)) }
-        #expect(throws: RasterError.self) { try LumaThreshold(threshold: -1) }
+        #expect(throws: LiquidError.self) { try AlphaThreshold(threshold: .nan) }
+        #expect(throws: LiquidError.self) { try AlphaThreshold(threshold: 1.5) }
+        #expect(throws: LiquidError.self) { try AlphaThreshold(threshold: 0.5, edgeWidth: -0.1) }
+        #expect(throws: LiquidError.self) { try AlphaThreshold(threshold: 0.5, edgeWidth: .infinity) }
+        #expect(throws: LiquidError.self) { try AlphaThreshold(threshold: 0.5, color: RGBA(red: .nan, green: 0, blue: 0)) }
+        #expect(throws: LiquidError.self) { try LumaThreshold(threshold: -1) }
         do { _ = try AlphaThreshold(threshold: 0.5, edgeWidth: .nan) } catch { #expect(error.description.contains("edge width")) }
     }
 }

@@ -1,6 +1,6 @@
 import LiquidGeometry
-import Testing
 import TestSupport
+import Testing
 @testable import LiquidRaster
 
 @Suite("Variable blur, goo, resampling")
@@ -38,12 +38,12 @@ struct VariableBlurTests {
     }
 
     @Test func variableBlurRejectsBadInput() throws {
-        #expect(throws: RasterError.self) { try VariableBlur(maximumSigma: -1) }
-        #expect(throws: RasterError.self) { try VariableBlur(maximumSigma: .nan) }
-        #expect(throws: RasterError.self) { try VariableBlur(maximumSigma: 3, levels: 1) }
+        #expect(throws: LiquidError.self) { try VariableBlur(maximumSigma: -1) }
+        #expect(throws: LiquidError.self) { try VariableBlur(maximumSigma: .nan) }
+        #expect(throws: LiquidError.self) { try VariableBlur(maximumSigma: 3, levels: 1) }
         var image = try Pixmap(width: 4, height: 4)
         Self.withMask({ _, _ in 0 }, 3, 4) { mask in
-            #expect(throws: RasterError.self) { try image.withMutableView { try VariableBlur(maximumSigma: 2).apply(to: $0, mask: mask) } }
+            #expect(throws: LiquidError.self) { try image.withMutableView { try VariableBlur(maximumSigma: 2).apply(to: $0, mask: mask) } }
         }
     }
 
@@ -91,7 +91,7 @@ struct VariableBlurTests {
                 for c in 0..<4 { #expect(abs(got[c] - sum[c] / n) <= 0.5) }
             }
         }
-        #expect(throws: RasterError.self) { try Resampling.downsampled(image, factor: 0) }
+        #expect(throws: LiquidError.self) { try Resampling.downsampled(image, factor: 0) }
     }
 
     @Test func upsampleKeepsConstantsAndInterpolates() throws {
@@ -105,6 +105,6 @@ struct VariableBlurTests {
         // Source coordinates −0.25, 0.25, 0.75, 1.25 → 0, 0.25, 0.75, 1 of the way from black to white.
         #expect(wide[0, 0] == .black && wide[3, 0] == .white)
         #expect(abs(Int(wide[1, 0].red) - 64) <= 1 && abs(Int(wide[2, 0].red) - 191) <= 1)
-        #expect(throws: RasterError.self) { try Resampling.upsampled(two, width: 0, height: 1) }
+        #expect(throws: LiquidError.self) { try Resampling.upsampled(two, width: 0, height: 1) }
     }
 }

@@ -8,7 +8,7 @@ struct GlassDecodingTests {
     @Test(arguments: [
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"material\": {\"style\": \"frosted\"}}", "layers[0].material", "style must be"),
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"accessibility\": [\"bigger\"]}", "layers[0]", "unknown accessibility mode 'bigger'"),
-        ("{\"type\": \"glass\", \"shape\": {\"square\": [5, 5, 3]}}", "layers[0].shape", "needs \"circle\" or \"rect\""),
+        ("{\"type\": \"glass\", \"shape\": {}}", "layers[0].shape", "needs \"circle\" or \"rect\""),
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, -3]}}", "layers[0].shape", "non-negative radius"),
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"transform\": {\"rotate\": 10}}", "layers[0]", "no transform"),
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"materialize\": 2}", "layers[0]", "materialize"),
@@ -17,8 +17,8 @@ struct GlassDecodingTests {
     ])
     func badGlassNamesItsPath(layer: String, path: String, mentions: String) {
         let error = SceneTest.error(SceneTest.scene([layer]))
-        #expect(error?.path == path, "\(String(describing: error))")
-        #expect(error?.reason.contains(mentions) == true, "\(String(describing: error))")
+        #expect(error?.subject == path, "\(String(describing: error))")
+        #expect(error?.message.contains(mentions) == true, "\(String(describing: error))")
     }
 
     @Test func glassDecodesToAContainer() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LiquidGeometry
 import LiquidRaster
 import LiquidScene
 
@@ -9,7 +10,7 @@ enum SceneTest {
         .deletingLastPathComponent().appendingPathComponent("examples/scenes")
 
     /// The scene `json` at time `t`.
-    static func document(_ json: String, at t: Double = 0) throws(SceneError) -> SceneDocument {
+    static func document(_ json: String, at t: Double = 0) throws(LiquidError) -> SceneDocument {
         try SceneSource(json: Data(json.utf8), baseDirectory: NSTemporaryDirectory()).document(at: t)
     }
 
@@ -20,7 +21,7 @@ enum SceneTest {
     }
 
     /// The decoding error for `json`, or `nil` when it decodes.
-    static func error(_ json: String) -> SceneError? {
+    static func error(_ json: String) -> LiquidError? {
         do { _ = try document(json); return nil } catch { return error }
     }
 

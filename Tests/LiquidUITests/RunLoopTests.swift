@@ -218,19 +218,19 @@ struct RunLoopTests {
     }
 
     @Test func invalidParametersAreRejected() {
-        #expect(throws: UIRunLoopError.self) {
+        #expect(throws: LiquidError.self) {
             try UIRunLoop(root: View(), size: Size(width: -1, height: 10))
         }
-        #expect(throws: UIRunLoopError.self) {
+        #expect(throws: LiquidError.self) {
             try UIRunLoop(root: View(), size: Size(width: 1, height: 10), scale: 0)
         }
-        #expect(throws: UIRunLoopError.self) {
+        #expect(throws: LiquidError.self) {
             try UIRunLoop(root: View(), size: Size(width: 1, height: 10), framesPerSecond: .infinity)
         }
         let parent = View()
         let child = View()
         parent.addSubview(child)
-        #expect(throws: UIRunLoopError.rootHasSuperview) {
+        #expect(throws: LiquidError(.invalidState, "the run loop's root view must not have a superview")) {
             try UIRunLoop(root: child, size: Size(width: 1, height: 10))
         }
     }

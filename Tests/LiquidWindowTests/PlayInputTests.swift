@@ -1,7 +1,7 @@
+import Foundation
 import LiquidGeometry
 import LiquidRaster
 import LiquidUI
-import Foundation
 import Testing
 
 @testable import LiquidWindow
@@ -81,18 +81,18 @@ struct PlayInputTests {
     }
 
     @Test func noDisplayIsAOneLineErrorNamingDISPLAY() throws {
-        #expect(throws: WindowError.noDisplay(display: nil)) { try X11Display(name: "") }
+        #expect(throws: LiquidError.noDisplay(display: nil)) { try X11Display(name: "") }
         // A display number no server listens on (local socket /tmp/.X11-unix/X59999 does not exist).
-        #expect(throws: WindowError.noDisplay(display: ":59999")) { try X11Display(name: ":59999") }
-        for error in [WindowError.noDisplay(display: nil), .noDisplay(display: ":59999")] {
+        #expect(throws: LiquidError.noDisplay(display: ":59999")) { try X11Display(name: ":59999") }
+        for error in [LiquidError.noDisplay(display: nil), .noDisplay(display: ":59999")] {
             #expect(error.description.contains("DISPLAY") && !error.description.contains("\n"), "\(error)")
         }
-        #expect(WindowError.noDisplay(display: ":59999").description.contains("DISPLAY=:59999"))
+        #expect(LiquidError.noDisplay(display: ":59999").description.contains("DISPLAY=:59999"))
     }
 
     @Test @MainActor func aHostWithoutADisplayThrowsNoDisplay() throws {
         guard (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { return }  // a real display
-        #expect(throws: WindowError.noDisplay(display: nil)) {
+        #expect(throws: LiquidError.noDisplay(display: nil)) {
             try WindowHost(root: View(), size: Size(width: 100, height: 50))
         }
     }

@@ -1,3 +1,4 @@
+import LiquidGeometry
 import LiquidRaster
 
 /// How a rendering differs from its golden image, pixel by pixel (both of the same size).
@@ -39,7 +40,7 @@ public struct GoldenDifference: Sendable {
     /// An opaque picture of the difference between two images of the same size: the golden's luma dimmed to
     /// a quarter as context, pixels within `tolerance` but not equal in blue, pixels beyond it in red
     /// (brighter the nearer their difference is to `maximum`).
-    public static func image(expected: Pixmap, actual: Pixmap, tolerance: Int, maximum: Int) throws(RasterError) -> Pixmap {
+    public static func image(expected: Pixmap, actual: Pixmap, tolerance: Int, maximum: Int) throws(LiquidError) -> Pixmap {
         var out = try Pixmap(width: expected.width, height: expected.height, fill: .black)
         for y in 0..<expected.height {
             for x in 0..<expected.width {

@@ -32,7 +32,7 @@ FROST_GRID = 32
 
 
 # --------------------------------------------------------------------------------------------------
-# Scene definitions (points), as in Sources/liquid/GlassBenchmarks.swift
+# Scene definitions (points), as in Sources/LiquidCommands/GlassBenchmarks.swift
 # --------------------------------------------------------------------------------------------------
 
 def capsule(x, y, w, h):

@@ -10,7 +10,7 @@ extension BakedShadingCache {
     /// cache's capacity above the number of sizes one animation passes through). Placement is within half
     /// a pixel of `rect`. A `rect` that is empty or not finite draws nothing.
     /// - Throws: as ``image(for:size:scale:)`` and ``BakedShading/Image/composite(onto:at:opacity:)``.
-    func composite(_ shading: BakedShading, over rect: Rect, onto image: inout Pixmap) throws(RasterError) {
+    func composite(_ shading: BakedShading, over rect: Rect, onto image: inout Pixmap) throws(LiquidError) {
         let scale = image.scale
         guard rect.isFinite, rect.width > 0, rect.height > 0 else { return }
         let width = (rect.width * scale).rounded(), height = (rect.height * scale).rounded()

@@ -129,7 +129,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
     private let shadingCache = BakedShadingCache(capacity: 48)
     private var shadowCache: (scale: Double, image: Pixmap)?
     /// The error of the latest render, if it failed (the image is then cleared).
-    package private(set) var renderError: RasterError?
+    package private(set) var renderError: LiquidError?
     /// How many times the image was rendered (idle frames render nothing).
     package private(set) var renderCount = 0
 
@@ -349,7 +349,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
         if let image = renderedImage?.pixmap { canvas.drawImageAligned(image) }
     }
 
-    private func drawImage(size: Size, margin m: Double, scale: Double) throws(RasterError) -> Pixmap {
+    private func drawImage(size: Size, margin m: Double, scale: Double) throws(LiquidError) -> Pixmap {
         let metrics = self.metrics, look = appearance
         let thumbSize = metrics.thumbSize, trackHeight = metrics.trackHeight
         let centerY = m + bounds.height / 2
@@ -389,7 +389,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
     }
 
     /// The thumb's drop shadow at rest size: a blurred capsule, baked once per scale and drawn scaled.
-    private func shadowImage(scale: Double) throws(RasterError) -> Pixmap {
+    private func shadowImage(scale: Double) throws(LiquidError) -> Pixmap {
         if let shadowCache, shadowCache.scale == scale { return shadowCache.image }
         let spread = metrics.shadowSpread, thumbSize = metrics.thumbSize
         let size = Size(width: thumbSize.width + 2 * spread, height: thumbSize.height + 2 * spread)

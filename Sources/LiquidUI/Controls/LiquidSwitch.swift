@@ -348,5 +348,5 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     /// Offscreen renders so far (for tests: a settled switch renders nothing).
     var renderCount: Int { renderer.renderCount }
     /// The last render error, if the last render failed.
-    var renderError: RasterError? { renderer.lastError }
+    var renderError: LiquidError? { renderer.lastError }
 }

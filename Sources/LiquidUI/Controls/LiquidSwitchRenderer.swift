@@ -41,7 +41,7 @@ final class LiquidSwitchRenderer {
     /// Renders performed (cache misses).
     private(set) var renderCount = 0
     /// The error of the latest render, if it failed (nothing is drawn then).
-    private(set) var lastError: RasterError?
+    private(set) var lastError: LiquidError?
 
     private let gooLayer = GooLayer()
     private let shadingCache = BakedShadingCache(capacity: 4)
@@ -92,7 +92,7 @@ final class LiquidSwitchRenderer {
         if let cached, cached.key == key {
             image = cached.image
         } else {
-            do throws(RasterError) {
+            do throws(LiquidError) {
                 image = try render(key)
                 lastError = nil
             } catch {
@@ -111,7 +111,7 @@ final class LiquidSwitchRenderer {
 
     // MARK: Rendering
 
-    private func render(_ key: Key) throws(RasterError) -> Pixmap {
+    private func render(_ key: Key) throws(LiquidError) -> Pixmap {
         renderCount += 1
         let pose = key.pose, scale = key.scale
         let shift = AffineTransform(translationX: key.phaseX / scale, y: key.phaseY / scale)
@@ -156,7 +156,7 @@ final class LiquidSwitchRenderer {
 
     /// A black capsule of `restSize` with a margin of 3σ, blurred with σ = ``shadowSigma``: baked once per
     /// pixel size and scale.
-    private func shadowImage(restSize: Size, scale: Double) throws(RasterError) -> Pixmap {
+    private func shadowImage(restSize: Size, scale: Double) throws(LiquidError) -> Pixmap {
         let margin = 3 * Self.shadowSigma
         let size = Size(width: restSize.width + 2 * margin, height: restSize.height + 2 * margin)
         let key = ShadowKey(width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),

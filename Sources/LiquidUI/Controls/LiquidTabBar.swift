@@ -442,9 +442,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             }
         }
         let mixed = try tintedInk(ink, lens: lensNow, scale: scale)
-        let failure: RasterError? = image.withMutableView { target in
+        let failure: LiquidError? = image.withMutableView { target in
             mixed.withView { source in
-                do throws(RasterError) { try target.composite(source) } catch { return error }
+                do throws(LiquidError) { try target.composite(source) } catch { return error }
                 return nil
             }
         }
@@ -458,7 +458,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     /// The ink recoloured by the goo: the appearance's ink colour, mixed towards its tint colour by the goo's
     /// alpha inside the lens's neighbourhood.
-    private func tintedInk(_ ink: InkImages, lens lensNow: Rect, scale: Double) throws(RasterError) -> Pixmap {
+    private func tintedInk(_ ink: InkImages, lens lensNow: Rect, scale: Double) throws(LiquidError) -> Pixmap {
         var mixed = ink.normal
         let parameters = metrics.gooParameters(color: appearance.tintColor), softening = metrics.edgeSoftening
         // The goo's reach: three blur radii (the blur's support) and 2.5 σ of the edge softening.

@@ -16,8 +16,8 @@ public struct TabBarSymbol: Hashable, Sendable {
     public let path: Path
 
     /// A symbol from SVG path data in the 24 × 24 design box.
-    /// - Throws: `GeometryError` when the path data is malformed (see `Path(svgPathData:)`).
-    public init(name: String, svgPathData: String) throws(GeometryError) {
+    /// - Throws: ``LiquidError`` when the path data is malformed (see `Path(svgPathData:)`).
+    public init(name: String, svgPathData: String) throws(LiquidError) {
         self.name = name
         self.path = try Path(svgPathData: svgPathData)
     }

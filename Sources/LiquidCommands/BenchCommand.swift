@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import LiquidGeometry
+import LiquidRaster
+
+/// `liquid bench`: the benchmark suite; medians in milliseconds.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run the benchmark suite and report median times (one core, monotonic clock)."
+    )
+
+    @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
+    @Flag(help: "Print JSON instead of a table.") var json = false
+    @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
+    @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
+    var writeInputs: String?
+
+    func validate() throws {
+        _ = try CommandLineInput.check(runs, "--runs", in: 1...1000)
+    }
+
+    func run() throws {
+        // The UI benchmarks drive main-actor views; the tool runs on the main thread, so run everything there.
+        try MainActor.assumeIsolated { try runOnMainActor() }
+    }
+
+    @MainActor
+    private func runOnMainActor() throws {
+        if let folder = writeInputs {
+            try Self.writeInputs(to: folder)
+            return
+        }
+        // Raster inputs are large: build them only when a raster workload is selected.
+        let wantsRaster = filter.map { "raster".contains($0) || $0.hasPrefix("raster") } ?? true
+        let wantsGlass = filter.map { "glass".contains($0) || $0.hasPrefix("glass") } ?? true
+        let candidates = MotionBenchmarks.all + (wantsRaster ? RasterBenchmarks.all : [])
+            + (wantsGlass ? GlassBenchmarks.all : [])
+            + (filter.map { "ui".contains($0) || $0.hasPrefix("ui") } ?? true ? ControlBenchmarks.all : [])
+        let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
+        guard !selected.isEmpty else {
+            throw ValidationErrorMessage("--filter '\(LiquidError.quoted(filter ?? ""))' matches no benchmark")
+        }
+        let runner = BenchmarkRunner(runs: runs)
+        var results: [BenchmarkResult] = []
+        for benchmark in selected {
+            StandardStreams.error("bench: \(benchmark.name)")
+            var result = runner.measure(benchmark)
+            if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
+            results.append(result)
+            if !json {
+                let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)
+                print(name + String(format: "median %9.3f ms  (min %.3f, max %.3f)  %10.2f ns/%@",
+                                    result.median_ms, result.min_ms, result.max_ms,
+                                    result.ns_per_iteration, result.unit as NSString))
+            }
+        }
+        if json { try printJSON(BenchReport(benchmarks: results)) }
+    }
+
+    /// Writes w1.png … w4.png and the glass references glass-g1.png … glass-g3.png (benchmarks/WORKLOADS.md)
+    /// into `folder`, creating it if needed.
+    static func writeInputs(to folder: String) throws {
+        try OutputFolder.create(folder)
+        try PNG.write(RasterWorkloadInputs.busyImage(), to: folder + "/w1.png")
+        try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w2.png")
+        try PNG.write(RasterWorkloadInputs.circles(), to: folder + "/w3.png")
+        try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w4.png")
+        for (name, image) in GlassBenchmarks.references() { try PNG.write(image, to: folder + "/" + name) }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import LiquidRaster
+
+/// `liquid gallery --out DIR`: every registered component under its scripted interaction, every example
+/// scene and a spring plot, as animated PNGs with posters, on one self-contained page `DIR/index.html`.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Render every component, example scene and a spring as animated PNGs into DIR/index.html.",
+        discussion: """
+        Components are driven by scripted touches (a tap, a drag, a press) exactly as `liquid simulate` drives \
+        them; scenes are rendered as by `liquid render` (keyframed ones with --animate). The page has no scripts \
+        and loads nothing from the network: open DIR/index.html in any browser.
+        """
+    )
+
+    @Option(help: "Output folder (created if needed): index.html and media/.") var out: String
+    @Option(parsing: .unconditional, help: "Pixels per point of every frame.", transform: CommandLineInput.decimal) var scale: Double = 3
+    @Option(parsing: .unconditional, help: "Frames per second of every animation (1…60).", transform: CommandLineInput.whole) var fps: Int = 30
+    @Option(help: "Folder of example scenes (*.json); skipped with a note when absent and not given.")
+    var scenes: String?
+
+    /// The scenes folder used when --scenes is not given.
+    static let defaultScenes = "examples/scenes"
+
+    /// The documented ranges (docs/command-line.md).
+    static let scaleRange = 0.1...8.0
+    static let fpsRange = 1...60
+
+    func validate() throws {
+        _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
+        _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
+        guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
+    }
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sceneFiles = try Self.sceneFiles(in: scenes ?? Self.defaultScenes, required: scenes != nil)
+        let items = try MainActor.assumeIsolated {
+            var builder = GalleryBuilder(directory: out, scale: scale, framesPerSecond: fps, scenes: sceneFiles)
+            builder.report = { print($0) }
+            return try builder.build()
+        }
+        let page = GalleryPage(items: items).html()
+        let index = out + "/index.html"
+        try ImageFileIO.writeAll(Array(page.utf8), to: index)
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let bytes = items.reduce(0) { $0 + $1.bytes }
+        print(String(format: "wrote %@: %d animations, %.1f MB, in %.1f s", index, items.count, Double(bytes) / 1e6, seconds))
+    }
+
+    /// The `*.json` files of `folder`, sorted by name. A missing default folder gives none (with a note on
+    /// stderr); a missing folder the user named is an error.
+    static func sceneFiles(in folder: String, required: Bool) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if required { throw ValidationErrorMessage("--scenes '\(ImageFileIO.quoted(folder))' is not a folder") }
+            StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes")
+            return []
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw ValidationErrorMessage("cannot list the folder '\(ImageFileIO.quoted(folder))'")
+        }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+    }
+}
