@@ -39,7 +39,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a transform whose six coefficients are guaranteed finite.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` naming the first NaN or infinite coefficient.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) naming the first NaN or infinite coefficient.
     public init(
         validatingA a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
     ) throws(LiquidError) {

@@ -29,8 +29,8 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates radii guaranteed finite and non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite radius and
-    ///   ``LiquidError/negative(_:)`` for a negative one, naming the corner.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite radius and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative one, naming the corner.
     public init(
         validatingTopLeft topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
     ) throws(LiquidError) {

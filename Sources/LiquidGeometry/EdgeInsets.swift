@@ -35,7 +35,7 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates insets whose values are guaranteed finite.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` if any value is NaN or infinite. Negative values are
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if any value is NaN or infinite. Negative values are
     ///   accepted: they move the edge outward.
     public init(validatingTop top: Double, left: Double, bottom: Double, right: Double) throws(LiquidError) {
         for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)]

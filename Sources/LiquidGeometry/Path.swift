@@ -353,8 +353,8 @@ public struct Path: Hashable, Sendable {
     /// than about 10⁸ tolerances) the bound is given up. Lines are copied as they are. A closed subpath
     /// gives a polyline with ``Polyline/isClosed`` set and without its start repeated at the end.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite tolerance,
-    ///   ``LiquidError/negative(_:)`` for a negative one and ``LiquidError/outOfRange(_:)`` for zero.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite tolerance,
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative one and ``LiquidError`` (``LiquidError/Kind/outOfRange``) for zero.
     /// - Complexity: O(number of commands + number of emitted points).
     package func flattened(tolerance: Double) throws(LiquidError) -> [Polyline] {
         guard tolerance.isFinite else { throw .nonFinite("flattening tolerance \(tolerance)") }

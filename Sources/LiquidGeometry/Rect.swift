@@ -27,8 +27,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rectangle whose coordinates are guaranteed finite and whose size is non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite value, and
-    ///   ``LiquidError/negative(_:)`` for a negative width or height.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite value, and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative width or height.
     public init(validatingX x: Double, y: Double, width: Double, height: Double) throws(LiquidError) {
         let origin = try Point(validatingX: x, y: y)
         let size = try Size(validatingWidth: width, height: height)

@@ -52,8 +52,8 @@ package enum SignedDistanceShape: Hashable, Sendable {
 
     /// A circle whose centre is finite and whose radius is finite and non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite coordinate or radius,
-    ///   ``LiquidError/negative(_:)`` for a negative radius.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite coordinate or radius,
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative radius.
     package init(validatingCircleCenter center: Point, radius: Double) throws(LiquidError) {
         self = try SignedDistanceShape.circle(center: center, radius: radius).validated()
     }
@@ -61,7 +61,7 @@ package enum SignedDistanceShape: Hashable, Sendable {
     /// A rounded rect whose rect is finite with a non-negative size and whose radii are finite and
     /// non-negative (radii too large for the rect are allowed: they are scaled down to fit).
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` or ``LiquidError/negative(_:)``, naming the value.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) or ``LiquidError`` (``LiquidError/Kind/negative``), naming the value.
     package init(validatingRoundedRect rect: Rect, cornerRadii: CornerRadii, continuous: Bool = false) throws(LiquidError) {
         self = try SignedDistanceShape.roundedRect(rect, cornerRadii, continuous: continuous).validated()
     }

@@ -19,8 +19,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a size whose dimensions are guaranteed finite and non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` if either dimension is NaN or infinite, and
-    ///   ``LiquidError/negative(_:)`` if either is negative. Zero is accepted (an empty size).
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if either dimension is NaN or infinite, and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) if either is negative. Zero is accepted (an empty size).
     public init(validatingWidth width: Double, height: Double) throws(LiquidError) {
         guard width.isFinite else { throw .nonFinite("width \(width)") }
         guard height.isFinite else { throw .nonFinite("height \(height)") }

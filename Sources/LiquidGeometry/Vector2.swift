@@ -23,7 +23,7 @@ public struct Vector2: Hashable, Sendable, CustomStringConvertible {
         self.y = y
     }
 
-    /// Creates a vector, throwing ``LiquidError/nonFinite(_:)`` if either component is NaN or infinite.
+    /// Creates a vector, throwing ``LiquidError`` (``LiquidError/Kind/nonFinite``) if either component is NaN or infinite.
     public init(validatingX x: Double, y: Double) throws(LiquidError) {
         guard x.isFinite, y.isFinite else { throw .nonFinite("point (\(x), \(y))") }
         self.init(x, y)

@@ -46,8 +46,8 @@ public struct Decay: Hashable, Sendable {
 
     /// Creates a decay starting at `initialValue` (points) with `initialVelocity` (points per second).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if either input is NaN or ±∞;
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the resulting destination would not
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if either input is NaN or ±∞;
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) if the resulting destination would not
     ///   be finite (an enormous velocity with a rate very close to 1).
     public init(
         initialValue: Double = 0, initialVelocity: Double,
@@ -141,8 +141,8 @@ public struct Decay: Hashable, Sendable {
     /// `v0 = 1000·(destination − start)·(1 − d)/d` for the discrete model and
     /// `v0 = −1000·ln(d)·(destination − start)` for the continuous one; 0 when the two points are equal.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞ inputs, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the distance is so large that the
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞ inputs, and
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) if the distance is so large that the
     ///   velocity would overflow.
     public static func velocity(
         toReach destination: Double, from start: Double,

@@ -1,7 +1,7 @@
 /// Something that produces frame timestamps: a display link, a window's frame callback, a test's clock.
 ///
 /// A source calls the handler given to ``start(_:)`` once per frame with a monotonic timestamp in seconds,
-/// on the thread that drives it, until ``stop()``. ``FrameClock`` turns those timestamps into frames.
+/// on the thread that drives it, until ``stop()``. A run loop driven by a source steps one frame per tick.
 public protocol TickSource: AnyObject {
     func start(_ handler: @escaping (Double) -> Void)
     func stop()

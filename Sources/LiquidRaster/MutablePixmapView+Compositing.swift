@@ -9,8 +9,8 @@ import LiquidGeometry
 /// source-over (opacity 1, no mask) is exact to rounding. Outputs are always valid premultiplied pixels.
 extension MutablePixmapView {
     /// Composites `source` (the same size as this view) onto this view.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` when sizes differ (of the views or the mask);
-    ///   ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when sizes differ (of the views or the mask);
+    ///   ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `opacity` when it is not in 0…1.
     /// - Complexity: O(width·height); about 1 ns/pixel for plain source-over.
     /// Composites `source` onto this view where `mask` covers it (everywhere for `nil`).
     /// - Throws: as ``composite(_:mode:opacity:)``, and when the mask's size differs.

@@ -47,7 +47,7 @@ package final class ComponentSimulator {
 
     /// Plays `touches` as ``run(touches:duration:onFrame:)`` does but keeps no record: each frame is handed
     /// to `onFrame` and forgotten, so memory does not grow with `duration`.
-    public func stream(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
+    package func stream(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
         let shifted = touches.map { touch -> Touch in
             var t = touch
             t.location = touch.location + origin

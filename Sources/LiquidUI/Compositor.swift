@@ -77,8 +77,8 @@ public final class Compositor {
     ///   - tileSize: side of the re-rendered tiles in pixels (16…1024): smaller tiles redraw less around a
     ///     small change, larger ones cost less per full frame.
     ///   - background: the colour beneath the root layer.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for a size or scale that is not positive and finite, or
-    ///   too large; ``LiquidError/invalidParameter(_:)`` for a tile size outside 16…1024.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a size or scale that is not positive and finite, or
+    ///   too large; ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a tile size outside 16…1024.
     public init(size: Size, scale: Double, tileSize: Int = 64, background: PremultipliedRGBA8 = .transparent) throws {
         guard (16...1024).contains(tileSize) else {
             throw LiquidError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")
