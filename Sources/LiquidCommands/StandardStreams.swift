@@ -15,7 +15,7 @@ enum StandardStreams {
     }
 
     /// Writes `bytes` to standard output, all of them.
-    /// - Throws: ``LiquidError/io(_:)`` naming standard output and the reason.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/io``) naming standard output and the reason.
     static func write(_ bytes: [UInt8]) throws(LiquidError) {
         var offset = 0
         while offset < bytes.count {

@@ -19,7 +19,7 @@ import RealModule
 ///   `x(t) = x0 + v0·(d^(1000t) − 1)/(1000·ln d)`, coming to rest at `x0 − v0/(1000·ln d)`:
 ///   ≈ 499.5 pt for the same input.
 ///
-/// Both are `x(t) = x0 + D·(1 − e^(−k·t))` with `k = −1000·ln d` (see ``DecelerationRate/decayConstant``)
+/// Both are `x(t) = x0 + D·(1 − e^(−k·t))` with `k = −1000·ln d` (see `DecelerationRate.decayConstant`)
 /// and `D` the total ``distance``; only `D` differs between the models.
 ///
 /// A `Decay` is a validated value: its initializer rejects non-finite inputs and inputs whose travel
@@ -46,8 +46,8 @@ public struct Decay: Hashable, Sendable {
 
     /// Creates a decay starting at `initialValue` (points) with `initialVelocity` (points per second).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if either input is NaN or ±∞;
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the resulting destination would not
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if either input is NaN or ±∞;
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) if the resulting destination would not
     ///   be finite (an enormous velocity with a rate very close to 1).
     public init(
         initialValue: Double = 0, initialVelocity: Double,
@@ -141,8 +141,8 @@ public struct Decay: Hashable, Sendable {
     /// `v0 = 1000·(destination − start)·(1 − d)/d` for the discrete model and
     /// `v0 = −1000·ln(d)·(destination − start)` for the continuous one; 0 when the two points are equal.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞ inputs, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the distance is so large that the
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞ inputs, and
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) if the distance is so large that the
     ///   velocity would overflow.
     public static func velocity(
         toReach destination: Double, from start: Double,

@@ -21,8 +21,8 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rate from the fraction of velocity kept per millisecond.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `0 < perMillisecond < 1`.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞, and
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) unless `0 < perMillisecond < 1`.
     public init(_ perMillisecond: Double) throws(LiquidError) {
         guard perMillisecond.isFinite else {
             throw .nonFinite(name: "deceleration rate", value: perMillisecond)
@@ -46,11 +46,11 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
     /// `ln d`, the natural logarithm of the per-millisecond factor; always negative and finite.
     ///
     /// Computed as `log(onePlus: d − 1)`, which is accurate for rates close to 1 where `d − 1` is exact.
-    public var logPerMillisecond: Double { Double.log(onePlus: perMillisecond - 1) }
+    package var logPerMillisecond: Double { Double.log(onePlus: perMillisecond - 1) }
 
     /// The exponential decay constant in 1/s: `k = −1000·ln d`, so the velocity falls as `e^(−k·t)`.
     /// Always positive and finite.
-    public var decayConstant: Double { -1000 * logPerMillisecond }
+    package var decayConstant: Double { -1000 * logPerMillisecond }
 
     public var description: String { "DecelerationRate(\(perMillisecond) per ms)" }
 }

@@ -73,12 +73,13 @@ public struct PauseDetector: Sendable {
 
     private var velocities: Deque<Vector2> = []
 
+    /// A detector with `configuration`, not paused.
     public init(configuration: Configuration = .standard) {
         self.configuration = configuration
     }
 
     /// The velocities kept, oldest first, in points per second.
-    public var recentVelocities: [Vector2] { Array(velocities) }
+    package var recentVelocities: [Vector2] { Array(velocities) }
 
     /// Records the gesture's current `velocity` (points per second) and `offset` from its start (points),
     /// and returns whether it is paused now (also available as ``isPaused``).

@@ -16,7 +16,7 @@ import RealModule
 /// The power form `sign(x)·|x|^p` from WWDC18 "Designing Fluid Interfaces" is available as the static
 /// ``power(_:exponent:)`` with its inverse ``inversePower(_:exponent:)``.
 ///
-/// Every function rejects NaN and ±∞ inputs with ``LiquidError/nonFinite(name:value:)``; a `RubberBand`
+/// Every function rejects NaN and ±∞ inputs with ``LiquidError`` (``LiquidError/Kind/nonFinite``); a `RubberBand`
 /// value always has a finite positive dimension and coefficient.
 public struct RubberBand: Hashable, Sendable {
     /// UIScrollView's coefficient, 0.55: the slope of the curve at the edge.
@@ -43,7 +43,7 @@ public struct RubberBand: Hashable, Sendable {
     /// Odd (`b(−x) = −b(x)`), strictly increasing, with `|b(x)| < dimension` for every finite `x`
     /// (rounding may give exactly `±dimension` for overscrolls beyond about 10¹⁶·dimension).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞.
     public func offset(forOverscroll overscroll: Double) throws(LiquidError) -> Double {
         let x = try LiquidError.requireFinite(overscroll, "overscroll")
         // u/(u + 1) equals 1 − 1/(u + 1) but keeps full relative precision for small u.
@@ -55,8 +55,8 @@ public struct RubberBand: Hashable, Sendable {
     /// The overscroll, in points, that produces a displacement of `offset` points: the exact inverse of
     /// ``offset(forOverscroll:)``, `x = d·|b| / (c·(d − |b|))·sign(b)`.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` when `|offset| ≥ dimension` (no finite
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞, and
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) when `|offset| ≥ dimension` (no finite
     ///   overscroll reaches the asymptote) or the overscroll would overflow.
     public func overscroll(forOffset offset: Double) throws(LiquidError) -> Double {
         let b = try LiquidError.requireFinite(offset, "rubber-banded offset")
@@ -81,7 +81,7 @@ public struct RubberBand: Hashable, Sendable {
     /// past either bound; the result never leaves `range` by ``dimension`` or more. A bound may be infinite
     /// (`-.infinity...0` bands only the top).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if `value` is NaN or ±∞.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if `value` is NaN or ±∞.
     public func clamp(_ value: Double, to range: ClosedRange<Double>) throws(LiquidError) -> Double {
         let v = try LiquidError.requireFinite(value, "value")
         if v < range.lowerBound {

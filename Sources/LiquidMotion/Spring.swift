@@ -14,7 +14,7 @@ import RealModule
 /// - Core Animation: ``init(mass:stiffness:damping:)``
 /// - settling: ``init(settlingDuration:dampingRatio:mass:)``
 ///
-/// Motion is evaluated in closed form (see ``transition(over:)``): exact for any time step, continuous in ζ
+/// Motion is evaluated in closed form (see `transition(over:)`): exact for any time step, continuous in ζ
 /// across critical damping, and free of the overflow/underflow that naive over-damped formulas hit for
 /// stiff springs over long times.
 public struct Spring: Hashable, Sendable, CustomStringConvertible {
@@ -140,7 +140,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// SwiftUI's bounce: 1 − ζ when ζ ≤ 1, 1/ζ − 1 when over-damped (negative).
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
     /// Decay rate of the envelope, λ = ζ·ω₀ (1/s).
-    public var decayRate: Double { dampingRatio * naturalFrequency }
+    package var decayRate: Double { dampingRatio * naturalFrequency }
 
     /// The time after which the unit step response (displacement 1, velocity 0) stays within 0.001 of the
     /// target for good — computed exactly from the closed form, not from an envelope approximation.

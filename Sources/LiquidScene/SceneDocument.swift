@@ -15,9 +15,9 @@ public struct SceneDocument: Decodable, Sendable {
     /// Pixels per point unless the renderer is given another (positive and finite; default 1).
     public var scale: Double
     /// Painted over the whole canvas first; transparent when absent.
-    public var background: ScenePaint?
+    package var background: ScenePaint?
     /// Drawn in order, back to front.
-    public var layers: [SceneLayer]
+    package var layers: [SceneLayer]
 
     /// The keys of the top level; `title`, `caption` and `duration` are read by ``SceneSource``.
     enum CodingKeys: String, CodingKey, CaseIterable { case width, height, scale, background, layers, title, caption, duration }

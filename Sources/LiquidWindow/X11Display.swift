@@ -24,8 +24,8 @@ final class X11Display {
     let deleteWindowAtom: Atom
 
     /// Opens the display named `name` (by default the `DISPLAY` environment variable).
-    /// - Throws: ``LiquidError/noDisplay(display:)`` when the name is empty or the server cannot be
-    ///   reached; ``LiquidError/unsupportedDisplay(_:)`` when the screen has no 24- or 32-bit TrueColor
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/unavailable``) when the name is empty or the server cannot be
+    ///   reached; ``LiquidError`` (``LiquidError/Kind/unavailable``) when the screen has no 24- or 32-bit TrueColor
     ///   visual.
     init(name: String = ProcessInfo.processInfo.environment["DISPLAY"] ?? "") throws(LiquidError) {
         guard !name.isEmpty else { throw .noDisplay(display: nil) }

@@ -29,7 +29,7 @@ public struct TabBarSymbol: Hashable, Sendable {
     }
 
     /// The path placed in `box` (points): the design box scaled uniformly to fit and centred.
-    public func path(in box: Rect) -> Path {
+    package func path(in box: Rect) -> Path {
         let side = Swift.min(box.width, box.height)
         let scale = side / Self.designSize
         let transform = AffineTransform(scale: scale)
