@@ -66,7 +66,7 @@ package struct BakedShading: Sendable, Hashable {
 
         /// Composites the shading onto `destination` with its top-left pixel at (`x`, `y`) (the overlap
         /// only): the multiply image, then the highlight image, both scaled by `opacity`.
-        /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `opacity` when it is not in 0…1.
+        /// - Throws: `LiquidError` (`.outOfRange`) naming `opacity` when it is not in 0…1.
         /// The result equals ``MutablePixmapView/composite(_:mode:opacity:mask:)`` with `.multiply` then `.screen`
         /// (the W3C formulas on premultiplied colour, rounded to nearest, colour clamped to alpha), but
         /// pixels where a baked image is transparent are skipped, since both modes leave them unchanged.
@@ -90,7 +90,7 @@ package struct BakedShading: Sendable, Hashable {
 
     /// Renders the shading for a shape of `size` points at `scale` (the images are `size·scale` pixels,
     /// rounded up, the shape filling them). Prefer ``BakedShadingCache/image(for:size:scale:)``.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a bad size or scale; ``LiquidError`` (``LiquidError/Kind/outOfRange``)
+    /// - Throws: `LiquidError` (`.outOfRange`) for a bad size or scale; `LiquidError` (`.outOfRange`)
     ///   when a property is not finite.
     package func render(size: Size, scale: Double) throws(LiquidError) -> Image {
         let values = [shadowColor.red, shadowColor.green, shadowColor.blue, shadowColor.alpha, shadowOpacity,

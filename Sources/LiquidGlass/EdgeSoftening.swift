@@ -29,7 +29,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// σ levels of the variable blur (2…16, including the sharp level); see ``VariableBlur``.
     package let levels: Int
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `sigma` (negative or not finite) or `levels`
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `sigma` (negative or not finite) or `levels`
     ///   (outside 2…16).
     package init(sigma: Double, levels: Int = 3) throws(LiquidError) {
         guard sigma.isFinite, sigma >= 0 else {
@@ -75,7 +75,7 @@ package struct EdgeSoftening: Sendable, Hashable {
 
     /// Softens the edges of `view` in place (any colours); `scale` is the view's pixels per point.
     /// The blur is ``VariableBlur`` with ``levels`` levels, edges clamped.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when `scale` is not positive and finite.
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
     package func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height
@@ -95,7 +95,7 @@ package struct EdgeSoftening: Sendable, Hashable {
 
     /// The edge mask for `view`, row-major, one byte per pixel (255 = full softening): what both
     /// softening paths use. For inspection and tests; allocates the returned array.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when `scale` is not positive and finite.
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
     package func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(LiquidError) -> [UInt8] {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else {
             return [UInt8](repeating: 0, count: view.width * view.height)
@@ -116,7 +116,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// nearest (exactly ``PremultipliedRGBA8/init(_:)`` of that straight colour); mask-0 pixels are
     /// untouched bit for bit. If the precondition does not hold, changed pixels take `color` (the image
     /// stays valid premultiplied colour).
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when `scale` is not positive and finite.
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
     /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
     ///   mask's blur) and one blend pass; no allocation after the first call at a size.
     package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(LiquidError) {

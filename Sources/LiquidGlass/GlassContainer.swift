@@ -116,7 +116,7 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The same container after checking its numbers and its material and interactions.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming the first bad value.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the first bad value.
     public func validated() throws(LiquidError) -> GlassContainer {
         guard spacing.isFinite, spacing >= 0 else { throw .invalidParameter("spacing \(spacing) must be finite and ≥ 0") }
         guard materialize.isFinite else { throw .invalidParameter("materialize \(materialize) must be finite") }
@@ -146,8 +146,8 @@ public struct GlassContainer: Hashable, Sendable {
     /// Cost: the backdrop region under the container (plus a margin for the blur and refraction) is frosted
     /// once; the merged field is evaluated only in 16×16 tiles that touch a surface's edge band; flat
     /// interiors are row copies of the frost (plus tint); the shadow is analytic.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when the pixmaps differ in size or scale;
-    ///   ``LiquidError`` (``LiquidError/Kind/outOfRange``) as ``validated()``.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the pixmaps differ in size or scale;
+    ///   `LiquidError` (`.outOfRange`) as ``validated()``.
     public func render(over backdrop: Pixmap, into destination: inout Pixmap) throws(LiquidError) {
         try render(over: backdrop, into: &destination, cache: nil, backdropRevision: 0)
     }

@@ -96,7 +96,7 @@ package struct GlassInteraction: Hashable, Sendable {
 
     /// The same interaction after checking: press scale in 0.04…0.10 (or 0 for no growth), glow opacity in
     /// 0.10…0.15 (or 0), radii and stretch finite and ≥ 0, everything finite.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming the field.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the field.
     package func validated() throws(LiquidError) -> GlassInteraction {
         guard pressProgress.isFinite else { throw .invalidParameter("press progress \(pressProgress) must be finite") }
         guard pressScale == 0 || (pressScale >= 0.04 && pressScale <= 0.10) else {

@@ -90,7 +90,7 @@ public struct GlassMaterial: Hashable, Sendable {
     }
 
     /// The same material after checking every number.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming the first bad field: frost σ, thickness, bevel
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the first bad field: frost σ, thickness, bevel
     ///   and rim must be finite and ≥ 0; saturation finite and ≥ 0; the index finite and in 1…3; dispersion in
     ///   0…0.2; the light angle finite; the tint finite; the shadow as ``GlassShadow/validated()``.
     public func validated() throws(LiquidError) -> GlassMaterial {

@@ -50,7 +50,7 @@ package final class GooLayer {
     /// that starts transparent; draw with any opaque paint — only coverage matters.
     /// - Parameters:
     ///   - softening: an optional final ``EdgeSoftening`` of the thresholded edge.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a bad size or scale; ``LiquidError`` (``LiquidError/Kind/outOfRange``)
+    /// - Throws: `LiquidError` (`.outOfRange`) for a bad size or scale; `LiquidError` (`.outOfRange`)
     ///   for invalid parameters (see ``GooParameters/goo(scale:)`` and ``EdgeSoftening/apply(to:scale:workspace:)``).
     ///   On a throw ``image`` is left as it was or cleared, never half-filtered.
     package func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
@@ -81,7 +81,7 @@ package final class GooLayer {
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`) (which may lie
     /// outside; the overlap is composited) using `mode` (normal: source-over) and `opacity`.
     /// Does nothing before the first render.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `opacity` when it is not in 0…1.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `opacity` when it is not in 0…1.
     package func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }

@@ -43,7 +43,7 @@ package struct GooParameters: Sendable, Hashable {
 
     /// The raster filter for a pass at `scale` pixels per point: σ = `blurRadius·scale`, transparent edges
     /// (the pass draws into an offscreen layer, so nothing lies beyond it).
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when `blurRadius·scale` is negative or not finite, or
+    /// - Throws: `LiquidError` (`.outOfRange`) when `blurRadius·scale` is negative or not finite, or
     ///   when `threshold`, `edgeWidth` or `color` are invalid for ``AlphaThreshold``.
     package func goo(scale: Double) throws(LiquidError) -> Goo {
         try Goo(sigma: blurRadius * scale, threshold: threshold, edgeWidth: edgeWidth, color: color,

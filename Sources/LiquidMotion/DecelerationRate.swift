@@ -21,8 +21,8 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rate from the fraction of velocity kept per millisecond.
     ///
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞, and
-    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) unless `0 < perMillisecond < 1`.
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) unless `0 < perMillisecond < 1`.
     public init(_ perMillisecond: Double) throws(LiquidError) {
         guard perMillisecond.isFinite else {
             throw .nonFinite(name: "deceleration rate", value: perMillisecond)

@@ -56,7 +56,7 @@ package struct FixedStepClock: Hashable, Sendable {
 
     /// A clock whose step 0 is at `start`.
     ///
-    /// - Throws: ``LiquidError`` unless `step` and `frameInterval` are positive and finite, `start` is
+    /// - Throws: `LiquidError` unless `step` and `frameInterval` are positive and finite, `start` is
     ///   finite and `maximumCatchUpSteps` ≥ 1.
     package init(step: Double = FixedStepClock.defaultStep, frameInterval: Double,
                 lateFramePolicy: LateFramePolicy = .pause,

@@ -20,8 +20,8 @@ public enum GestureMath {
     /// - When the distance is tiny compared with the velocity, the quotient is clamped to `±limit`,
     ///   keeping its sign (a flick towards a target a hair away saturates rather than exploding).
     ///
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if an input is NaN or ±∞, and
-    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) unless `limit` is positive (it may be
+    /// - Throws: `LiquidError` (`.nonFinite`) if an input is NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) unless `limit` is positive (it may be
     ///   `+∞`, in which case only overflow to ±∞ is clamped, to ±`Double.greatestFiniteMagnitude`).
     public static func relativeVelocity(
         _ velocity: Double, from current: Double, to target: Double,

@@ -31,7 +31,7 @@ public struct PauseDetector: Sendable {
 
         /// Creates a configuration; the defaults are the talk's.
         ///
-        /// - Throws: ``LiquidError`` if a threshold is NaN, ±∞ or negative, or `historyLength < 2`.
+        /// - Throws: `LiquidError` if a threshold is NaN, ±∞ or negative, or `historyLength < 2`.
         public init(
             historyLength: Int = 7, maximumSpeed: Double = 100, minimumOffset: Double = 50,
             minimumDeceleration: Double = 0.9

@@ -29,7 +29,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// A spring from its period `response` (seconds, the period of the undamped oscillation) and damping
     /// ratio, as UIKit and design tools use: k = m·(2π/response)², c = 4π·ζ·m/response.
-    /// - Throws: ``LiquidError`` if `response` or `mass` is not positive and finite, or `dampingRatio` is
+    /// - Throws: `LiquidError` if `response` or `mass` is not positive and finite, or `dampingRatio` is
     ///   negative or not finite.
     public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
         try Self.require(response, "response", positive: true)
@@ -40,7 +40,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// A spring from SwiftUI's perceptual `duration` (seconds) and `bounce` in the open interval (−1, 1):
     /// ω₀ = 2π/duration; ζ = 1 − bounce for bounce ≥ 0, ζ = 1/(1 + bounce) for bounce < 0.
-    /// - Throws: ``LiquidError`` if `duration`/`mass` are not positive and finite or `bounce` is outside
+    /// - Throws: `LiquidError` if `duration`/`mass` are not positive and finite or `bounce` is outside
     ///   (−1, 1). (A bounce of 1 would need zero or negative damping: it is refused, never clamped.)
     public init(duration: Double = 0.5, bounce: Double = 0, mass: Double = 1) throws(LiquidError) {
         try Self.require(duration, "duration", positive: true)
@@ -54,7 +54,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A spring from Core Animation's physical parameters.
-    /// - Throws: ``LiquidError`` if `mass` or `stiffness` is not positive and finite, or `damping` is
+    /// - Throws: `LiquidError` if `mass` or `stiffness` is not positive and finite, or `damping` is
     ///   negative or not finite.
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(LiquidError) {
         try Self.require(mass, "mass", positive: true)
@@ -70,7 +70,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Settling time scales as 1/ω₀ for a fixed ζ, so this is exact: `Spring(settlingDuration: s, …)`
     /// has `settlingDuration == s` to rounding.
-    /// - Throws: ``LiquidError`` if `settlingDuration`/`mass` are not positive and finite or
+    /// - Throws: `LiquidError` if `settlingDuration`/`mass` are not positive and finite or
     ///   `dampingRatio` is not positive and finite (an undamped spring never settles).
     public init(settlingDuration: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
         try Self.require(settlingDuration, "settling duration", positive: true)

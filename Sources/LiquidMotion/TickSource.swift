@@ -44,7 +44,7 @@ public final class IntervalTickSource: TickSource {
     private var handler: ((Double) -> Void)?
     private var running = false
 
-    /// - Throws: ``LiquidError`` unless `framesPerSecond` is positive, finite and at most 1000.
+    /// - Throws: `LiquidError` unless `framesPerSecond` is positive, finite and at most 1000.
     public init(framesPerSecond: Double) throws(LiquidError) {
         guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
             throw .invalidParameter(name: "frame rate", value: framesPerSecond,

@@ -38,8 +38,8 @@ public struct TimingCurve: Hashable, Sendable {
 
     /// Creates a curve with control points `(x1, y1)` and `(x2, y2)`.
     ///
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for NaN or ±∞, and
-    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite`` or ``LiquidError/Kind/outOfRange``) when `x1` or `x2` is outside [0, 1].
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) when `x1` or `x2` is outside [0, 1].
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(LiquidError) {
         for (name, value) in [("timing curve x1", x1), ("timing curve x2", x2)] {
             _ = try LiquidError.requireFinite(value, name)

@@ -63,7 +63,7 @@ public struct VelocityTracker: Sendable {
 
     /// Creates an empty tracker.
     ///
-    /// - Throws: ``LiquidError`` unless `horizon` and `maximumGap` are finite and positive and
+    /// - Throws: `LiquidError` unless `horizon` and `maximumGap` are finite and positive and
     ///   `capacity ≥ 3`.
     public init(
         strategy: Strategy = .linear, horizon: Double = 0.1, maximumGap: Double = 0.04, capacity: Int = 20

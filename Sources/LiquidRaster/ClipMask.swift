@@ -13,7 +13,7 @@ package struct ClipMask: Equatable, Sendable {
 
     /// A mask of `width × height` pixels, every one set to `value` (255: everything passes).
     ///
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a side below 1 or beyond ``Pixmap/maximumSide``.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a side below 1 or beyond ``Pixmap/maximumSide``.
     package init(width: Int, height: Int, value: UInt8 = 255) throws(LiquidError) {
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide,
               width * height <= Pixmap.maximumPixels

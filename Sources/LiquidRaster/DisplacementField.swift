@@ -10,8 +10,8 @@ package struct DisplacementField: Sendable, Equatable {
     package let dx: [Float]
     package let dy: [Float]
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a non-positive size or arrays of the wrong length;
-    ///   ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `dx` or `dy` at the first non-finite value.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a non-positive size or arrays of the wrong length;
+    ///   `LiquidError` (`.outOfRange`) naming `dx` or `dy` at the first non-finite value.
     package init(width: Int, height: Int, dx: [Float], dy: [Float]) throws(LiquidError) {
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide else {
             throw .invalidSize("displacement field size \(width)×\(height) must be 1…\(Pixmap.maximumSide) per side")

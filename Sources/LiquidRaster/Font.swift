@@ -17,7 +17,7 @@ import Synchronization
 /// Finding fonts: ``init(path:faceIndex:)`` takes a file; ``init(family:style:)`` looks a family name up in
 /// `searchPaths`; ``fallback()`` takes the first loadable file of `fallbackPaths`. Both lists are settable
 /// process-wide (thread-safe) and default to the DejaVu fonts' usual locations. A font that cannot be found
-/// or loaded is a ``LiquidError`` (``LiquidError/Kind/unavailable``) naming every path tried.
+/// or loaded is a `LiquidError` (`.unavailable`) naming every path tried.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// A face's weight and slant, as font file names spell them.
     public enum Style: String, CaseIterable, Sendable {
@@ -49,7 +49,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     package let hasKerning: Bool
 
     /// Opens the face `faceIndex` of the font file at `path`.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/unavailable``) naming the path and the reason (missing, unreadable, not a font).
+    /// - Throws: `LiquidError` (`.unavailable`) naming the path and the reason (missing, unreadable, not a font).
     public init(path: String, faceIndex: Int = 0) throws(LiquidError) {
         // FreeType opens the file by path; check first that it is a regular file within the budget, so a
         // named pipe or a device is refused at once instead of blocking or reading forever.
@@ -68,7 +68,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Finds the font of `family` (e.g. `"DejaVu Sans"`, `"DejaVu Serif"`, `"DejaVu Sans Mono"`) in `style`
     /// by file name: in each directory of `searchPaths`, the family without spaces, a style suffix and
     /// `.ttf` or `.otf` (`DejaVuSans-Bold.ttf`). The first file that exists is loaded.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/unavailable``) listing every path tried when none exists, or the load error.
+    /// - Throws: `LiquidError` (`.unavailable`) listing every path tried when none exists, or the load error.
     public init(family: String, style: Style = .regular) throws(LiquidError) {
         let stem = family.filter { $0 != " " }
         guard !stem.isEmpty, !stem.contains("/") else {
@@ -91,8 +91,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             + (tried.isEmpty ? "nothing (Font.searchPaths is empty)" : tried.joined(separator: ", ")))
     }
 
-    /// The first font in ``fallbackPaths`` that loads.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/unavailable``) listing every path tried, with each one's reason.
+    /// The first font in `fallbackPaths` that loads.
+    /// - Throws: `LiquidError` (`.unavailable`) listing every path tried, with each one's reason.
     public static func fallback() throws(LiquidError) -> Font {
         var failures: [String] = []
         for path in fallbackPaths {

@@ -29,7 +29,7 @@ public struct GaussianBlur: Sendable, Hashable {
     public let edgeMode: EdgeMode
     let plan: BlurPlan
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `sigma` when it is negative, NaN or infinite.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `sigma` when it is negative, NaN or infinite.
     public init(sigma: Double, edgeMode: EdgeMode = .clamp) throws(LiquidError) {
         try self.init(sigma: sigma, edgeMode: edgeMode, minimumReducedSigma: BlurPlan.defaultMinimumReducedSigma)
     }

@@ -21,7 +21,7 @@ public struct Goo: Sendable, Hashable {
     }
 
     /// Blur σ and threshold parameters in one call.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) as ``GaussianBlur/init(sigma:edgeMode:)`` and
+    /// - Throws: `LiquidError` (`.outOfRange`) as ``GaussianBlur/init(sigma:edgeMode:)`` and
     ///   ``AlphaThreshold/init(threshold:edgeWidth:color:)`` do.
     public init(sigma: Double, threshold: Double = 0.5, edgeWidth: Double = 0,
                 color: RGBA = RGBA(red: 0, green: 0, blue: 0), edgeMode: EdgeMode = .transparent) throws(LiquidError) {

@@ -49,7 +49,7 @@ public struct Gradient: Hashable, Sendable {
     /// How colours are mixed between stops.
     public let interpolation: GradientInterpolation
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for no stops, a non-finite position or colour, or an
+    /// - Throws: `LiquidError` (`.outOfRange`) for no stops, a non-finite position or colour, or an
     ///   alpha outside 0…1.
     public init(
         stops: [GradientStop], spread: SpreadMode = .pad, interpolation: GradientInterpolation = .straight

@@ -13,7 +13,7 @@ public struct LumaThreshold: Sendable, Hashable {
     /// The colour of pixels at or above the threshold.
     public let color: RGBA
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `threshold` when not finite or outside 0…1, or
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `threshold` when not finite or outside 0…1, or
     ///   `color` when a channel is not finite.
     public init(threshold: Double, color: RGBA = RGBA(red: 1, green: 1, blue: 1)) throws(LiquidError) {
         guard threshold.isFinite, threshold >= 0, threshold <= 1 else {

@@ -9,8 +9,8 @@ import LiquidGeometry
 /// source-over (opacity 1, no mask) is exact to rounding. Outputs are always valid premultiplied pixels.
 extension MutablePixmapView {
     /// Composites `source` (the same size as this view) onto this view.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when sizes differ (of the views or the mask);
-    ///   ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `opacity` when it is not in 0…1.
+    /// - Throws: `LiquidError` (`.outOfRange`) when sizes differ (of the views or the mask);
+    ///   `LiquidError` (`.outOfRange`) naming `opacity` when it is not in 0…1.
     /// - Complexity: O(width·height); about 1 ns/pixel for plain source-over.
     /// Composites `source` onto this view where `mask` covers it (everywhere for `nil`).
     /// - Throws: as ``composite(_:mode:opacity:)``, and when the mask's size differs.
@@ -72,7 +72,11 @@ extension MutablePixmapView {
 }
 
 extension Pixmap {
-    /// Composites `source` (same size) onto this pixmap; see ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
+    /// Composites `source` (the same size) onto this pixmap: the source is scaled by `opacity`, then blended
+    /// with `mode` by the W3C compositing formulas (`.normal` is source-over).
+    ///
+    /// Accuracy: within ±1 level of the exact result; plain source-over at opacity 1 is exact to rounding.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the sizes differ or `opacity` is not in 0…1.
     public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(LiquidError) {
         try withMutableView { (destination) throws(LiquidError) in
             try source.withView { (sourceView) throws(LiquidError) in

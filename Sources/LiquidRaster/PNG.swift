@@ -14,7 +14,7 @@ import LiquidGeometry
 /// - Before any pixel memory is allocated: the header's size is checked against ``Pixmap/maximumSide`` and
 ///   ``Pixmap/maximumPixels``, every chunk's CRC is checked, the stream must end with `IEND`, and the image
 ///   data must inflate, with a valid Adler-32 checksum, to exactly the size the header implies. Anything
-///   else — not a PNG, truncated, corrupt, too large — is a ``LiquidError`` (``LiquidError/Kind/malformed``) naming the problem.
+///   else — not a PNG, truncated, corrupt, too large — is a `LiquidError` (`.malformed`) naming the problem.
 ///
 /// **Writing** produces an 8-bit RGBA PNG with straight alpha (plus an `sRGB` chunk). Each premultiplied
 /// pixel is un-premultiplied with `round(p·255 / a)`; reading the file back gives exactly the original bytes.
@@ -50,7 +50,7 @@ public enum PNG {
         }
 
         /// Parses the signature and the `IHDR` chunk (which must come first, be 13 bytes and have a valid CRC).
-        /// - Throws: ``LiquidError`` (``LiquidError/Kind/malformed``) when the bytes are not a PNG or the header is invalid. The size
+        /// - Throws: `LiquidError` (`.malformed`) when the bytes are not a PNG or the header is invalid. The size
         ///   is not checked against the pixmap limits here; ``PNG/decode(_:scale:)`` does that.
         package init(parsing bytes: [UInt8]) throws(LiquidError) {
             guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
@@ -108,8 +108,8 @@ public enum PNG {
     // MARK: Reading
 
     /// Decodes PNG bytes into a premultiplied RGBA8 pixmap with the given `scale` (pixels per point).
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/malformed``) for data that is not a PNG, truncated or corrupt, or whose size is
-    ///   over the ``Pixmap`` limits (checked before allocating); ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a scale
+    /// - Throws: `LiquidError` (`.malformed`) for data that is not a PNG, truncated or corrupt, or whose size is
+    ///   over the ``Pixmap`` limits (checked before allocating); `LiquidError` (`.outOfRange`) for a scale
     ///   that is not positive and finite.
     public static func decode(_ bytes: [UInt8], scale: Double = 1) throws(LiquidError) -> Pixmap {
         guard scale.isFinite, scale > 0 else {
@@ -141,7 +141,7 @@ public enum PNG {
     }
 
     /// Reads and decodes the PNG file at `path` (see ``decode(_:scale:)``).
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/io``) when the file cannot be read; ``LiquidError`` (``LiquidError/Kind/malformed``) (message
+    /// - Throws: `LiquidError` (`.io`) when the file cannot be read; `LiquidError` (`.malformed`) (message
     ///   prefixed with the path) when it is not a valid PNG.
     public static func read(contentsOf path: String, scale: Double = 1) throws(LiquidError) -> Pixmap {
         let bytes = try ImageFileIO.readAll(path)
@@ -156,7 +156,7 @@ public enum PNG {
     // MARK: Writing
 
     /// Encodes `pixmap` as an 8-bit straight-alpha RGBA PNG.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/malformed``) if libpng reports a failure (it should not for a valid pixmap).
+    /// - Throws: `LiquidError` (`.malformed`) if libpng reports a failure (it should not for a valid pixmap).
     public static func encode(_ pixmap: Pixmap) throws(LiquidError) -> [UInt8] {
         let straight = PNGAlphaConversion.straightRGBA(from: pixmap)
         let rawSize = pixmap.height * (4 * pixmap.width + 1)
@@ -189,7 +189,7 @@ public enum PNG {
     }
 
     /// Encodes `pixmap` (see ``encode(_:)``) and writes it to `path`, replacing any existing file.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/io``) naming the path when the file cannot be written.
+    /// - Throws: `LiquidError` (`.io`) naming the path when the file cannot be written.
     public static func write(_ pixmap: Pixmap, to path: String) throws(LiquidError) {
         try ImageFileIO.writeAll(encode(pixmap), to: path)
     }

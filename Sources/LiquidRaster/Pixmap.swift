@@ -24,7 +24,7 @@ public struct Pixmap: Equatable, Sendable {
     @usableFromInline var storage: [UInt8]
 
     /// A pixmap filled with `color`.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for zero, negative or absurd dimensions, or a scale that is
+    /// - Throws: `LiquidError` (`.outOfRange`) for zero, negative or absurd dimensions, or a scale that is
     ///   not positive and finite.
     public init(width: Int, height: Int, scale: Double = 1, fill color: PremultipliedRGBA8 = .transparent) throws(LiquidError) {
         try Self.validate(width: width, height: height, scale: scale)
@@ -57,7 +57,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A pixmap over existing premultiplied RGBA8 bytes (`4·width·height` of them).
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for bad dimensions or a byte count that does not match.
+    /// - Throws: `LiquidError` (`.outOfRange`) for bad dimensions or a byte count that does not match.
     public init(width: Int, height: Int, scale: Double = 1, premultipliedBytes bytes: [UInt8]) throws(LiquidError) {
         try Self.validate(width: width, height: height, scale: scale)
         guard bytes.count == width * height * 4 else {
@@ -151,7 +151,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A copy of the pixels inside `rect` (clipped), keeping the scale.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) if the clipped rect is empty.
+    /// - Throws: `LiquidError` (`.outOfRange`) if the clipped rect is empty.
     package func cropped(to rect: PixelRect) throws(LiquidError) -> Pixmap {
         guard let r = rect.intersection(bounds) else {
             throw .invalidSize("crop rect \(rect) does not overlap the \(width)×\(height) image")

@@ -6,7 +6,7 @@ package enum Resampling {
     /// Averages each `factor × factor` block into one pixel (rounded to nearest). The result is
     /// ⌈width/factor⌉ × ⌈height/factor⌉; partial blocks at the right and bottom average the pixels they
     /// contain. The scale becomes `scale / factor`.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `factor` when it is < 1.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `factor` when it is < 1.
     /// - Complexity: O(width·height).
     package static func downsampled(_ source: Pixmap, factor: Int) throws(LiquidError) -> Pixmap {
         guard factor >= 1 else { throw .invalidParameter("downsample factor \(factor) must be ≥ 1") }
@@ -42,7 +42,7 @@ package enum Resampling {
     /// Bilinear resampling to `width × height` with pixel centres aligned (source coordinate
     /// `(x + ½)·sourceWidth/width − ½`), edges clamped. Intended for enlarging; shrinking by more than 2×
     /// aliases (use ``downsampled(_:factor:)`` first). The scale follows the width ratio.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for an invalid target size.
+    /// - Throws: `LiquidError` (`.outOfRange`) for an invalid target size.
     /// - Complexity: O(width·height).
     package static func upsampled(_ source: Pixmap, width: Int, height: Int) throws(LiquidError) -> Pixmap {
         var out = try Pixmap(width: width, height: height,

@@ -43,7 +43,7 @@ public struct StrokeStyle: Hashable, Sendable {
         self.miterLimit = miterLimit
     }
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a width that is not positive and finite or a miter
+    /// - Throws: `LiquidError` (`.outOfRange`) for a width that is not positive and finite or a miter
     ///   limit that is not finite and at least 1.
     public init(validatingWidth width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4)
         throws(LiquidError)

@@ -62,8 +62,8 @@ public struct TextRenderer: Sendable {
     }
 
     /// Measures `text` as ``draw(_:at:into:)`` would draw it on a pixmap of `scale` pixels per point.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a size or scale that is not positive and finite or a
-    ///   pixel size over ``maximumPixelSize``; ``LiquidError`` (``LiquidError/Kind/unavailable``) if FreeType fails.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a size or scale that is not positive and finite or a
+    ///   pixel size over `maximumPixelSize`; `LiquidError` (`.unavailable`) if FreeType fails.
     public func measure(_ text: String, scale: Double = 1) throws(LiquidError) -> Metrics {
         let (layout, origin) = try lay(text, scale: scale)
         var ink: PixelRect?
@@ -83,8 +83,8 @@ public struct TextRenderer: Sendable {
 
     /// Draws `text` into `pixmap` with its baseline at `point` (in points; see ``alignment`` for x).
     /// Pixels outside the pixmap are clipped.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a non-finite point or a bad size (see
-    ///   ``measure(_:scale:)``); ``LiquidError`` (``LiquidError/Kind/unavailable``) if FreeType fails. Nothing is drawn on error.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a non-finite point or a bad size (see
+    ///   ``measure(_:scale:)``); `LiquidError` (`.unavailable`) if FreeType fails. Nothing is drawn on error.
     public func draw(_ text: String, at point: Point, into pixmap: inout Pixmap) throws(LiquidError) {
         guard point.isFinite else { throw .invalidParameter("text position \(point) is not finite") }
         let scale = pixmap.scale

@@ -19,7 +19,7 @@ package struct VariableBlur: Sendable, Hashable {
     /// Number of σ levels including σ = 0 (2…16).
     package let levels: Int
 
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) naming `maximumSigma` (negative or not finite) or
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `maximumSigma` (negative or not finite) or
     ///   `levels` (outside 2…16).
     package init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(LiquidError) {
         guard maximumSigma.isFinite, maximumSigma >= 0 else {
@@ -34,7 +34,7 @@ package struct VariableBlur: Sendable, Hashable {
     }
 
     /// Blurs `view` in place with the per-pixel strength in `mask` (same size).
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) when the mask's size differs from the view's.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the mask's size differs from the view's.
     package func apply(to view: MutablePixmapView, mask: CoverageMask,
                       workspace: BlurWorkspace = BlurWorkspace()) throws(LiquidError) {
         guard mask.width == view.width, mask.height == view.height else {

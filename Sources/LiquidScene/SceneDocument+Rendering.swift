@@ -13,7 +13,7 @@ extension SceneDocument {
     /// Compositing follows the W3C model: a layer with opacity below 1 or a blend mode other than normal,
     /// and every group, is rendered on its own and composited as a whole; glass reads what is drawn beneath
     /// it (inside its group, if it is in one).
-    /// - Throws: ``LiquidError`` for a size or scale that is not positive and finite or too large, and for
+    /// - Throws: `LiquidError` for a size or scale that is not positive and finite or too large, and for
     ///   an image or font that cannot be read; nothing else once the document has decoded.
     @MainActor
     public func render(scale: Double? = nil) throws -> Pixmap {
@@ -35,7 +35,7 @@ extension SceneDocument {
     /// layers themselves carry no transform but `Layer.rendersAsGroup` and their filters; text layers
     /// are zero-sized layers at their transformed anchor (text is moved, never rotated or scaled); glass
     /// layers draw through a glass backdrop effect.
-    /// - Throws: ``LiquidError`` when an image or font file cannot be read.
+    /// - Throws: `LiquidError` when an image or font file cannot be read.
     @MainActor
     public func makeLayerTree() throws -> Layer {
         let root = Layer(frame: bounds)

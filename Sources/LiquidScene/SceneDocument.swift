@@ -23,7 +23,7 @@ public struct SceneDocument: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable { case width, height, scale, background, layers, title, caption, duration }
 
     /// Decodes and validates a whole document. Use ``SceneSource/document(at:)`` to resolve keyframes
-    /// first and to read strictly (types checked, `null` refused, every error a ``LiquidError``); decoding
+    /// first and to read strictly (types checked, `null` refused, every error a `LiquidError`); decoding
     /// directly takes relative paths against `userInfo[SceneSource.baseDirectoryKey]`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -38,7 +38,7 @@ public struct SceneDocument: Decodable, Sendable {
     }
 }
 
-/// Validation helpers that report problems as ``LiquidError``s at their JSON path.
+/// Validation helpers that report problems as `LiquidError`s at their JSON path.
 enum SceneValue {
     static func fail(_ message: String, at path: [any CodingKey]) -> LiquidError {
         LiquidError.json(message, at: path, root: "scene")

@@ -20,7 +20,7 @@ package enum ScenePaint: Decodable, Sendable, Equatable {
     case radial(center: Point, radius: Double, stops: [GradientStop], spread: SpreadMode)
 
     /// The raster engine's paint.
-    /// - Throws: ``LiquidError`` only for stops that decoding would have rejected.
+    /// - Throws: `LiquidError` only for stops that decoding would have rejected.
     package func paint() throws -> Paint {
         switch self {
         case .color(let color):

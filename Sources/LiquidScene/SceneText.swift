@@ -15,7 +15,7 @@ package struct SceneText: Sendable, Equatable {
         case file(String)
 
         /// Loads the font.
-        /// - Throws: ``LiquidError`` when the family or file cannot be found or read.
+        /// - Throws: `LiquidError` when the family or file cannot be found or read.
         package func load() throws -> Font {
             switch self {
             case .family(let name): try Font(family: name)

@@ -20,7 +20,7 @@ package final class ComponentSimulator {
     /// Where the component's origin sits in the rendered image, in points.
     package let origin: Point
 
-    /// - Throws: ``LiquidError`` for a bad scale or frame rate.
+    /// - Throws: `LiquidError` for a bad scale or frame rate.
     package init(component: any SimulatableComponent, framesPerSecond: Double = 60, scale: Double = 3,
                 rendersFrames: Bool = true) throws {
         self.component = component

@@ -77,8 +77,8 @@ public final class Compositor {
     ///   - tileSize: side of the re-rendered tiles in pixels (16…1024): smaller tiles redraw less around a
     ///     small change, larger ones cost less per full frame.
     ///   - background: the colour beneath the root layer.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a size or scale that is not positive and finite, or
-    ///   too large; ``LiquidError`` (``LiquidError/Kind/outOfRange``) for a tile size outside 16…1024.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a size or scale that is not positive and finite, or
+    ///   too large; `LiquidError` (`.outOfRange`) for a tile size outside 16…1024.
     public init(size: Size, scale: Double, tileSize: Int = 64, background: PremultipliedRGBA8 = .transparent) throws {
         guard (16...1024).contains(tileSize) else {
             throw LiquidError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")
@@ -96,7 +96,7 @@ public final class Compositor {
 
     /// Brings the image up to date with the tree under `root` and returns it with the device rect that
     /// changed, or `nil` damage when no pixel needed redrawing.
-    /// - Throws: a filter's or text's ``LiquidError`` for bad parameters, or a backdrop effect's error; the
+    /// - Throws: a filter's or text's `LiquidError` for bad parameters, or a backdrop effect's error; the
     ///   image may then be partly updated, and the next render redraws everything.
     /// - Complexity: O(1) when nothing changed; otherwise O(layers) to rebuild the render tree plus pixel
     ///   work proportional to the damaged tiles (and to any filter group that changed).

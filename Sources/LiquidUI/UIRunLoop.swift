@@ -73,7 +73,7 @@ public final class UIRunLoop {
 
     /// Creates a run loop hosting `root`, which is resized to fill `size`.
     ///
-    /// - Throws: ``LiquidError`` unless `size` is finite and non-negative, `scale` finite and positive,
+    /// - Throws: `LiquidError` unless `size` is finite and non-negative, `scale` finite and positive,
     ///   `framesPerSecond` in (0, 1000], `startTime` finite, and `root` has no superview.
     public init(
         root: View, size: Size, scale: Double = 1, framesPerSecond: Double = 60, startTime: Double = 0

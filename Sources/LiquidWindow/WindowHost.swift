@@ -66,9 +66,9 @@ public final class WindowHost {
     ///   - background: the colour beneath the view tree, which translucent pixels are laid over.
     ///   - framesPerSecond: the tick rate; `nil` for the display's refresh rate (kept within 24…360 Hz),
     ///     or 60 Hz when the display does not report one.
-    /// - Throws: ``LiquidError`` (``LiquidError/Kind/unavailable``) when `DISPLAY` is unset or names no reachable X server;
-    ///   ``LiquidError`` (``LiquidError/Kind/unavailable``) when the server cannot show such a window;
-    ///   ``LiquidError`` for a size, scale or frame rate out of range, or a root that has a superview.
+    /// - Throws: `LiquidError` (`.unavailable`) when `DISPLAY` is unset or names no reachable X server;
+    ///   `LiquidError` (`.unavailable`) when the server cannot show such a window;
+    ///   `LiquidError` for a size, scale or frame rate out of range, or a root that has a superview.
     public init(root: View, size: Size, scale: Double = 2, title: String = "LiquidKit", background: RGBA = .white,
                 framesPerSecond: Double? = nil) throws {
         let display = try X11Display()
