@@ -3,8 +3,10 @@ import LiquidGeometry
 import LiquidMotion
 import Testing
 
-/// The estimators on the synthetic flicks of docs/motion.md (3,000 streams, seed 1): the adaptive fit
-/// must reach its documented accuracy and beat the linear and quadratic fits everywhere.
+/// The estimators, each at its default settings, on the synthetic flicks of docs/motion.md (3,000 streams,
+/// seed 1): the adaptive fit must reach its documented accuracy and beat the linear and quadratic fits
+/// overall, at every sampling rate and for every release profile. Seeded, so the figures are the same on
+/// every run.
 @Suite struct VelocityAccuracyTests {
     static let flicks = SyntheticFlick.streams(count: 3000, seed: 1)
     static let scores: [VelocityTracker.Strategy: VelocityAccuracy] = Dictionary(
@@ -14,12 +16,14 @@ import Testing
 
     @Test func adaptiveReachesItsTarget() throws {
         let adaptive = try #require(Self.scores[.adaptive])
-        // Measured: 0.8 % median, 3.6 % at the 90th percentile; the worst group stays under 5 %.
-        #expect(adaptive.overall.median <= 0.0105, "median \(adaptive.overall.median)")
-        #expect(adaptive.overall.p90 <= 0.045, "p90 \(adaptive.overall.p90)")
+        // Measured: 0.54 % median and 2.7 % at the 90th percentile overall; at worst (accelerating
+        // releases) 1.3 % and 3.7 %. The bounds leave a margin over those figures and meet the targets of
+        // 1.5 % and 5 % in every group.
+        #expect(adaptive.overall.median <= 0.007, "median \(adaptive.overall.median)")
+        #expect(adaptive.overall.p90 <= 0.035, "p90 \(adaptive.overall.p90)")
         for (group, summary) in Self.groups(adaptive) {
-            #expect(summary.median <= 0.025, "\(group) median \(summary.median)")
-            #expect(summary.p90 <= 0.055, "\(group) p90 \(summary.p90)")
+            #expect(summary.median <= 0.015, "\(group) median \(summary.median)")
+            #expect(summary.p90 <= 0.045, "\(group) p90 \(summary.p90)")
         }
     }
 
@@ -32,10 +36,8 @@ import Testing
         let rivalGroups = Dictionary(uniqueKeysWithValues: Self.groups(rival))
         for (group, summary) in Self.groups(adaptive) {
             let theirs = try #require(rivalGroups[group])
-            #expect(summary.median < theirs.median || group == "holding" && other == .linear,
-                    "\(group): median \(summary.median) vs \(other) \(theirs.median)")
-            #expect(summary.p90 < theirs.p90 || group == "holding" && other == .linear,
-                    "\(group): p90 \(summary.p90) vs \(other) \(theirs.p90)")
+            #expect(summary.median < theirs.median, "\(group): median \(summary.median) vs \(other) \(theirs.median)")
+            #expect(summary.p90 < theirs.p90, "\(group): p90 \(summary.p90) vs \(other) \(theirs.p90)")
         }
     }
 
