@@ -69,9 +69,14 @@ enum VelocitySamplesFile {
         var samples: [VelocityTracker.Sample] = []
         samples.reserveCapacity(file.samples.count)
         for (index, entry) in file.samples.enumerated() {
-            _ = try Checked.number(entry.t, "samples[\(index)].t", in: timeRange)
-            _ = try Checked.number(entry.x, "samples[\(index)].x", in: coordinateRange)
-            _ = try Checked.number(entry.y, "samples[\(index)].y", in: coordinateRange)
+            func check(_ value: Double, _ key: String, _ range: ClosedRange<Double>, _ bounds: String) throws(LiquidError) {
+                guard !range.contains(value) else { return }
+                throw LiquidError.at("samples[\(index)].\(key)", "must be between \(bounds); got \(LiquidError.quoted(value))",
+                                     kind: .outOfRange)
+            }
+            try check(entry.t, "t", timeRange, "0 and 1000000 seconds")
+            try check(entry.x, "x", coordinateRange, "-1e12 and 1e12 points")
+            try check(entry.y, "y", coordinateRange, "-1e12 and 1e12 points")
             if let previous = samples.last, entry.t < previous.time {
                 throw LiquidError.at("samples[\(index)].t", "\(LiquidError.quoted(entry.t)) is earlier than samples[\(index - 1)].t "
                                      + "(\(LiquidError.quoted(previous.time))); samples must be in time order")
