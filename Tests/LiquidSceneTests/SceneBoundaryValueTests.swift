@@ -16,6 +16,9 @@ struct SceneBoundaryValueTests {
         var scene: String
         /// Whether the number stands inside a JSON string (SVG path data), where any text is valid JSON.
         var inString = false
+        /// For a keyframed value: the path of the value it resolves to, which a refusal at drawing time
+        /// names instead (docs/scene-format.md: a value is checked when a time uses it).
+        var resolved: String?
         var description: String { path }
     }
 
@@ -109,7 +112,8 @@ struct SceneBoundaryValueTests {
         Place(path: "layers[0].opacity.keyframes[1][0]",
               scene: layer("{\(rect), \"opacity\": {\"keyframes\": [[0, 0], [@, 1]]}}")),
         Place(path: "layers[0].frame.keyframes[1][1][2]",
-              scene: layer(##"{"type": "rect", "fill": "#000000", "frame": {"keyframes": [[0, [0, 0, 5, 5]], [0, [0, 0, @, 5]]]}}"##)),
+              scene: layer(##"{"type": "rect", "fill": "#000000", "frame": {"keyframes": [[0, [0, 0, 5, 5]], [0, [0, 0, @, 5]]]}}"##),
+              resolved: "layers[0].frame[2]"),
         Place(path: "layers[0].opacity.easing.spring.response",
               scene: layer("{\(rect), \"opacity\": {\"keyframes\": [[0, 0], [1, 1]], \"easing\": {\"spring\": {\"response\": @, \"dampingRatio\": 0.5}}}}")),
         Place(path: "layers[0].opacity.easing.spring.dampingRatio",
@@ -145,7 +149,7 @@ struct SceneBoundaryValueTests {
                     #expect(!message.contains(jargon), "\(place) = \(value): \(message)")
                 }
                 if place.inString || Self.isFiniteJSONNumber(value) {
-                    let named = error.subject == place.path || message.contains(place.path)
+                    let named = [place.path, place.resolved].compactMap { $0 }.contains { error.subject == $0 || message.contains($0) }
                     #expect(named, "\(place) = \(value): the error does not name \(place.path): \(message)")
                 } else {
                     #expect(message.contains("line"), "\(place) = \(value): not valid JSON, yet no line is named: \(message)")
