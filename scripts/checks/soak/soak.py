@@ -14,7 +14,9 @@ the expected times (strictly increasing, 1/120 s apart), every state value a boo
 finite number (no null, NaN or infinity), haptics a list of names. The tool itself stops with one line
 naming the frame time and the key when a state value is not finite; that would fail the run here too.
 
-Peak resident memory is that of the child alone (os.wait4's rusage). A run fails past the memory budget
+Peak resident memory is the child's (os.wait4's rusage). On Linux a child reports at least the peak of
+the process that spawned it (the two share memory until exec), so this script starts every run before it
+parses any trace and stays at about 10 MiB, well under the children's own peaks. A run fails past the memory budget
 below, about twice the largest peak measured on the release build (x86-64 Linux, Swift 6, seed 20261126):
 state-only runs peak at 23-25 MiB whatever their length (60 s and 600 s alike), rendered runs at 26-63 MiB
 (the tab bar's glass highest), reached within the first ten seconds and flat after (30 s and 60 s alike).
