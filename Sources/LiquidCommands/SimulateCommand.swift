@@ -58,7 +58,7 @@ struct SimulateCommand: ParsableCommand {
             }
             return
         }
-        let path = events ?? "-"
+        guard let path = events else { throw ValidationErrorMessage("give --events FILE or --random-touches SEED") }
         let touches = try TouchScriptFile.load(path)
         let lastEvent = touches.last?.timestamp ?? 0  // times never decrease in a valid file
         guard lastEvent <= Self.maximumDuration else {

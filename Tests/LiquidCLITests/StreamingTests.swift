@@ -44,6 +44,23 @@ struct StreamingTests {
         #expect(result.stdout.hasSuffix("]\n") && result.stdout.count == encoded.count + 1)
     }
 
+    @Test func eventsAreBoundedByBytesNotByCount() throws {
+        // 150 000 events (more than any count cap would sensibly allow, about 6 MB): taps 1 ms apart for 50 s.
+        var text = #"{"events": ["#
+        for i in 0..<50_000 {
+            let t = Double(i) / 1000
+            text += (i == 0 ? "" : ",") + #"{"t":\#(t),"phase":"down","x":5,"y":5},{"t":\#(t),"phase":"move","x":6,"y":5},{"t":\#(t),"phase":"up","x":6,"y":5}"#
+        }
+        let events = try write(text + "]}", "many.json")
+        let result = try LiquidProcess.run(["simulate", "button", "--events", events, "--duration", "51", "--fps", "10"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frames = try #require(try JSONSerialization.jsonObject(with: result.output) as? [[String: Any]])
+        #expect(frames.count == 511)
+        // Every one of them was played: the button counted taps through the whole script.
+        let taps = (frames.last?["state"] as? [String: Any])?["tapCount"] as? Double
+        #expect(taps == 50_000, "tapCount \(taps ?? -1)")
+    }
+
     @Test func anEventBeyondTheCapIsAnError() throws {
         let events = try write(#"{"events": [{"t": 10000000, "phase": "down", "x": 20, "y": 14}]}"#, "late.json")
         let result = try LiquidProcess.run(["simulate", "switch", "--events", events], timeout: 30)
