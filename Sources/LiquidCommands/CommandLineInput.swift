@@ -10,12 +10,12 @@ enum CommandLineInput {
     /// Most sample times one command prints.
     static let maximumSamples = 100_000
 
-    /// `value` if it is finite and in `range`; otherwise a ``LiquidError`` naming `flag`.
+    /// `value` if it is finite and in `range`; otherwise a `LiquidError` naming `flag`.
     static func check(_ value: Double, _ flag: String, in range: ClosedRange<Double>) throws -> Double {
         try Checked.number(value, flag, in: range)
     }
 
-    /// `value` if it is in `range` (a whole-number option); otherwise a ``LiquidError`` naming `flag` with
+    /// `value` if it is in `range` (a whole-number option); otherwise a `LiquidError` naming `flag` with
     /// the same wording as ``Checked``.
     static func check(_ value: Int, _ flag: String, in range: ClosedRange<Int>) throws -> Int {
         guard range.contains(value) else {
@@ -45,7 +45,7 @@ enum CommandLineInput {
     }
 
     /// Evenly spaced times from 0 through `end` at `fps` samples per second (the last sample lands on `end`).
-    /// - Throws: ``LiquidError`` when that would be more than ``maximumSamples`` samples.
+    /// - Throws: `LiquidError` when that would be more than ``maximumSamples`` samples.
     static func defaultTimes(until end: Double, fps: Double = 60) throws -> [Double] {
         let count = try Checked.integer(end * fps, "sample count", in: 0...maximumSamples - 1, rounding: .up)
         return (0...count).map { min(Double($0) / fps, end) }

@@ -17,7 +17,7 @@ struct GalleryAnimation {
     private var encoder: AnimatedPNGEncoder
     private let delay: AnimatedPNGEncoder.Delay
 
-    /// - Throws: ``LiquidError`` for a frame rate outside 1…65 535.
+    /// - Throws: `LiquidError` for a frame rate outside 1…65 535.
     init(framesPerSecond: Int) throws {
         delay = try .frameRate(framesPerSecond)
         self.framesPerSecond = framesPerSecond
@@ -35,7 +35,7 @@ struct GalleryAnimation {
     }
 
     /// The finished animated PNG.
-    /// - Throws: ``LiquidError`` when no frame was appended.
+    /// - Throws: `LiquidError` when no frame was appended.
     func encoded() throws -> [UInt8] {
         try encoder.encoded()
     }

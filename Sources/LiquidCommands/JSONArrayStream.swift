@@ -16,7 +16,7 @@ struct JSONArrayStream {
     private let flushSize = 1 << 15
 
     /// Appends `element`; `time` is its time stamp, checked to be finite before the encoder sees it.
-    /// - Throws: ``LiquidError`` when `time` is not finite or standard output cannot be written.
+    /// - Throws: `LiquidError` when `time` is not finite or standard output cannot be written.
     mutating func append(_ element: some Encodable, time: Double) throws {
         guard time.isFinite else { throw LiquidError.nonFinite(name: "frame time", value: time) }
         if !isEmpty { buffer.append(UInt8(ascii: ",")) }

@@ -10,7 +10,7 @@ protocol JSONReport: Encodable {
 
 /// Writes `report` as one line of JSON to standard output, keys sorted so output is byte-for-byte
 /// reproducible.
-/// - Throws: ``LiquidError`` naming the first non-finite number (nothing is printed then), or when standard
+/// - Throws: `LiquidError` naming the first non-finite number (nothing is printed then), or when standard
 ///   output cannot be written.
 func printJSON(_ report: some JSONReport) throws {
     if let path = report.nonFiniteNumber {

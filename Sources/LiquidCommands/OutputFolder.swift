@@ -7,7 +7,7 @@ import LiquidRaster
 enum OutputFolder {
     /// Creates `path` and any missing parents (mode 0755 less the umask); an existing folder is fine.
     /// - Returns: whether `path` itself was created (so a failed run can remove it again).
-    /// - Throws: ``LiquidError/io(_:)`` naming the path when a part of it is a file or cannot be created.
+    /// - Throws: `LiquidError` (`.io`) naming the path when a part of it is a file or cannot be created.
     @discardableResult
     static func create(_ path: String) throws -> Bool {
         guard !path.isEmpty else { throw LiquidError.io("an output folder path is empty") }

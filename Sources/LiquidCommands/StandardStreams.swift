@@ -3,7 +3,7 @@ import LiquidGeometry
 import LiquidRaster
 
 /// Standard output and standard error, written with the C library so that a failure is an error value,
-/// never a trap: a full disk is a ``LiquidError`` naming standard output, and a reader that closed the pipe
+/// never a trap: a full disk is a `LiquidError` naming standard output, and a reader that closed the pipe
 /// (`liquid simulate … | head -c 10`) is recognised by ``OutputFile/isClosedPipe(_:)`` so the tool can end
 /// quietly with status 0.
 enum StandardStreams {
@@ -15,7 +15,7 @@ enum StandardStreams {
     }
 
     /// Writes `bytes` to standard output, all of them.
-    /// - Throws: ``LiquidError/io(_:)`` naming standard output and the reason.
+    /// - Throws: `LiquidError` (`.io`) naming standard output and the reason.
     static func write(_ bytes: [UInt8]) throws(LiquidError) {
         var offset = 0
         while offset < bytes.count {

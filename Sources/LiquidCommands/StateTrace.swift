@@ -22,14 +22,14 @@ final class StateTrace {
     private var last: (component: String, state: [String: TraceValue])?
 
     /// Creates (or empties) the file at `path`; a device or a pipe is written directly.
-    /// - Throws: ``LiquidError`` naming the path when it cannot be opened.
+    /// - Throws: `LiquidError` naming the path when it cannot be opened.
     init(path: String) throws {
         file = try OutputFile(path: path, mode: .streaming)
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
     /// Writes a line if `state` differs from the last one written for `component`.
-    /// - Throws: ``LiquidError`` naming the file when the line cannot be written.
+    /// - Throws: `LiquidError` naming the file when the line cannot be written.
     func record(component: String, time: Double, state: [String: TraceValue]) throws {
         if let last, last.component == component, last.state == state { return }
         try write(Line(component: component, t: time, state: state, exit: nil))
@@ -43,7 +43,7 @@ final class StateTrace {
     }
 
     /// Closes the file.
-    /// - Throws: ``LiquidError`` naming the file when closing reports a failed write.
+    /// - Throws: `LiquidError` naming the file when closing reports a failed write.
     func close() throws {
         try file.commit()
     }

@@ -13,11 +13,17 @@ import RealModule
 /// The memberwise initializer does not check its inputs; ``init(validatingA:b:c:d:tx:ty:)`` guarantees
 /// six finite coefficients.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The x-scale component: x′ = a·x + c·y + tx.
     public var a: Double
+    /// The y-shear component: y′ = b·x + d·y + ty.
     public var b: Double
+    /// The x-shear component.
     public var c: Double
+    /// The y-scale component.
     public var d: Double
+    /// The x translation.
     public var tx: Double
+    /// The y translation.
     public var ty: Double
 
     /// Creates a transform without checking the values.
@@ -33,7 +39,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a transform whose six coefficients are guaranteed finite.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` naming the first NaN or infinite coefficient.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) naming the first NaN or infinite coefficient.
     public init(
         validatingA a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
     ) throws(LiquidError) {

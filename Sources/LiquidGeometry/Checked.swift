@@ -6,9 +6,9 @@
 /// - A refusal is a ``LiquidError`` naming the value (`name`), quoting it, and stating the range:
 ///   `blur sigma must be between 0 and 1e+06; got 1e+300`.
 /// - An accepted integer is the rounded value and lies in the range.
-public enum Checked {
+package enum Checked {
     /// How a double becomes an integer.
-    public enum Rounding: Sendable {
+    package enum Rounding: Sendable {
         /// Toward −∞ (a pixel index from a coordinate).
         case down
         /// Toward +∞ (a pixel size that must cover an extent, a count of frames).
@@ -18,7 +18,7 @@ public enum Checked {
     }
 
     /// `value` if it is finite and in `range`; otherwise a ``LiquidError`` naming it.
-    public static func number(_ value: Double, _ name: String, in range: ClosedRange<Double>) throws(LiquidError) -> Double {
+    package static func number(_ value: Double, _ name: String, in range: ClosedRange<Double>) throws(LiquidError) -> Double {
         guard value.isFinite else {
             throw .invalidParameter(name: name, value: value, requirement: "must be a finite number")
         }
@@ -30,7 +30,7 @@ public enum Checked {
 
     /// `value` if it is finite and in `range` with the lower bound excluded (a positive scale, a duration
     /// that must be more than 0); otherwise a ``LiquidError`` naming it.
-    public static func number(_ value: Double, _ name: String, above lower: Double, through upper: Double) throws(LiquidError) -> Double {
+    package static func number(_ value: Double, _ name: String, above lower: Double, through upper: Double) throws(LiquidError) -> Double {
         guard value.isFinite else {
             throw .invalidParameter(name: name, value: value, requirement: "must be a finite number")
         }
@@ -43,7 +43,7 @@ public enum Checked {
 
     /// `value` rounded by `rounding` as an `Int`, if `value` is finite and the rounded value lies in `range`;
     /// otherwise a ``LiquidError`` naming it. The comparison happens in `Double`, before any conversion.
-    public static func integer(_ value: Double, _ name: String, in range: ClosedRange<Int>,
+    package static func integer(_ value: Double, _ name: String, in range: ClosedRange<Int>,
                                rounding: Rounding = .nearest) throws(LiquidError) -> Int {
         guard value.isFinite else {
             throw .invalidParameter(name: name, value: value, requirement: "must be a finite number")
@@ -60,7 +60,7 @@ public enum Checked {
 
     /// `a × b` if it does not overflow and is at most `limit`; otherwise a ``LiquidError`` naming `name`
     /// (a pixel count from a width and a height, a sample count from a duration and a rate).
-    public static func product(_ a: Int, _ b: Int, _ name: String, atMost limit: Int) throws(LiquidError) -> Int {
+    package static func product(_ a: Int, _ b: Int, _ name: String, atMost limit: Int) throws(LiquidError) -> Int {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         guard !overflow, product <= limit, a >= 0, b >= 0 else {
             throw LiquidError(.outOfRange, "\(name) \(a) × \(b) is more than the limit of \(limit)", subject: name)
@@ -71,7 +71,7 @@ public enum Checked {
     /// `value` rounded by `rounding` and clamped into `range`, for values already known to be meaningful
     /// but possibly huge (a coordinate far off the canvas becomes the nearest edge). NaN gives the lower
     /// bound. Never traps.
-    public static func clamped(_ value: Double, to range: ClosedRange<Int>, rounding: Rounding = .nearest) -> Int {
+    package static func clamped(_ value: Double, to range: ClosedRange<Int>, rounding: Rounding = .nearest) -> Int {
         guard !value.isNaN else { return range.lowerBound }
         let rounded = round(value, rounding)
         if rounded <= Double(range.lowerBound) { return range.lowerBound }

@@ -15,8 +15,8 @@ public enum CornerConfiguration: Hashable, Sendable {
 
     /// The same configuration, after checking its numbers.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite radius or minimum, and
-    ///   ``LiquidError/negative(_:)`` for a negative one.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite radius or minimum, and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative one.
     public func validated() throws(LiquidError) -> CornerConfiguration {
         func check(_ value: Double, _ name: String) throws(LiquidError) {
             guard value.isFinite else { throw .nonFinite("\(name) \(value)") }

@@ -3,9 +3,13 @@
 /// The memberwise initializer does not check its inputs; ``init(validatingTopLeft:topRight:bottomRight:bottomLeft:)``
 /// guarantees four finite, non-negative radii.
 public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
+    /// The top-left radius, in points.
     public var topLeft: Double
+    /// The top-right radius, in points.
     public var topRight: Double
+    /// The bottom-right radius, in points.
     public var bottomRight: Double
+    /// The bottom-left radius, in points.
     public var bottomLeft: Double
 
     /// Creates radii without checking the values.
@@ -25,8 +29,8 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates radii guaranteed finite and non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite radius and
-    ///   ``LiquidError/negative(_:)`` for a negative one, naming the corner.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite radius and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative one, naming the corner.
     public init(
         validatingTopLeft topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
     ) throws(LiquidError) {
@@ -34,6 +38,7 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
             .validated()
     }
 
+    /// Square corners.
     public static let zero = CornerRadii(all: 0)
 
     /// The same radii, after checking that all four are finite and non-negative.

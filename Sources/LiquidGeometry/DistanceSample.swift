@@ -3,17 +3,17 @@
 /// For a single ``SignedDistanceShape`` the gradient is the unit outward normal (see
 /// ``SignedDistanceShape/sample(at:)``); for a smooth union it is the blend of the members' normals that
 /// ``SmoothUnion/smoothMin(_:_:k:)`` (the sample overload) documents, whose length can be below 1.
-public struct DistanceSample: Hashable, Sendable, CustomStringConvertible {
+package struct DistanceSample: Hashable, Sendable, CustomStringConvertible {
     /// Signed distance in points: negative inside, positive outside.
-    public var distance: Double
+    package var distance: Double
     /// The gradient of the field with respect to position.
-    public var gradient: Vector2
+    package var gradient: Vector2
 
     @inlinable
-    public init(distance: Double, gradient: Vector2) {
+    package init(distance: Double, gradient: Vector2) {
         self.distance = distance
         self.gradient = gradient
     }
 
-    public var description: String { "(distance \(distance), gradient \(gradient))" }
+    package var description: String { "(distance \(distance), gradient \(gradient))" }
 }

@@ -3,9 +3,13 @@
 /// The memberwise initializer does not check its inputs; ``init(validatingTop:left:bottom:right:)``
 /// guarantees finite values. Negative insets (outsets) are valid.
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// The inset from the top edge, in points.
     public var top: Double
+    /// The inset from the left edge, in points.
     public var left: Double
+    /// The inset from the bottom edge, in points.
     public var bottom: Double
+    /// The inset from the right edge, in points.
     public var right: Double
 
     /// Creates insets without checking the values.
@@ -31,7 +35,7 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates insets whose values are guaranteed finite.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` if any value is NaN or infinite. Negative values are
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if any value is NaN or infinite. Negative values are
     ///   accepted: they move the edge outward.
     public init(validatingTop top: Double, left: Double, bottom: Double, right: Double) throws(LiquidError) {
         for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)]
@@ -41,6 +45,7 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
         self.init(top: top, left: left, bottom: bottom, right: right)
     }
 
+    /// No inset on any side.
     public static let zero = EdgeInsets(all: 0)
 
     /// `left + right`.

@@ -58,57 +58,57 @@ extension LiquidError {
     /// `<name> <requirement>; got <value>`, as ``Kind/nonFinite`` when `value` is not finite and
     /// ``Kind/outOfRange`` otherwise. `requirement` is phrased to follow the name
     /// (`"must be between 0 and 1 (exclusive)"`).
-    public static func invalidParameter(name: String, value: Double, requirement: String) -> LiquidError {
+    package static func invalidParameter(name: String, value: Double, requirement: String) -> LiquidError {
         LiquidError(value.isFinite ? .outOfRange : .nonFinite, "\(name) \(requirement); got \(quoted(value))",
                     subject: name)
     }
 
     /// `<name> must be finite; got <value>`.
-    public static func nonFinite(name: String, value: Double) -> LiquidError {
+    package static func nonFinite(name: String, value: Double) -> LiquidError {
         LiquidError(.nonFinite, "\(name) must be finite; got \(quoted(value))", subject: name)
     }
 
     /// `<what> is not finite (NaN or infinity)`; `what` names the value and quotes it.
-    public static func nonFinite(_ what: String) -> LiquidError {
+    package static func nonFinite(_ what: String) -> LiquidError {
         LiquidError(.nonFinite, "\(what) is not finite (NaN or infinity)")
     }
 
     /// `<what> must not be negative`; `what` names the value and quotes it.
-    public static func negative(_ what: String) -> LiquidError {
+    package static func negative(_ what: String) -> LiquidError {
         LiquidError(.negative, "\(what) must not be negative")
     }
 
     /// `<what> is out of range`; `what` names the value and quotes it.
-    public static func outOfRange(_ what: String) -> LiquidError {
+    package static func outOfRange(_ what: String) -> LiquidError {
         LiquidError(.outOfRange, "\(what) is out of range")
     }
 
     /// A parameter outside its documented range; `message` names it, its value and the range.
-    public static func invalidParameter(_ message: String) -> LiquidError {
+    package static func invalidParameter(_ message: String) -> LiquidError {
         LiquidError(.outOfRange, message)
     }
 
     /// A size that is zero, negative, not finite, too large, or does not match another input;
     /// `message` names the size and the requirement.
-    public static func invalidSize(_ message: String) -> LiquidError {
+    package static func invalidSize(_ message: String) -> LiquidError {
         LiquidError(.outOfRange, message)
     }
 
     /// Two inputs that must agree in size or scale do not; `message` names both.
-    public static func sizeMismatch(_ message: String) -> LiquidError {
+    package static func sizeMismatch(_ message: String) -> LiquidError {
         LiquidError(.outOfRange, message)
     }
 
     /// `value` as a message quotes it: Swift's shortest round-trip form, with every NaN written `nan` (the
     /// sign and payload of a NaN mean nothing to a reader).
-    public static func quoted(_ value: Double) -> String {
+    package static func quoted(_ value: Double) -> String {
         value.isNaN ? "nan" : "\(value)"
     }
 
     /// `text` as a message quotes it: at most `limit` characters, the middle elided with `…` and the
     /// length given, so a message stays one short line even for a huge input (`123456…(30000001 characters)…789`).
     /// Line breaks and other control characters are shown as `\u{…}` escapes.
-    public static func quoted(_ text: String, limit: Int = 60) -> String {
+    package static func quoted(_ text: String, limit: Int = 60) -> String {
         let bound = Swift.max(limit, 8)
         let keep = bound / 2 - 2
         func escaped<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
@@ -140,28 +140,28 @@ extension LiquidError {
 
 extension LiquidError {
     /// `<what> is malformed`; `what` names the text and quotes it.
-    public static func malformed(_ what: String) -> LiquidError {
+    package static func malformed(_ what: String) -> LiquidError {
         LiquidError(.malformed, "\(what) is malformed")
     }
 
     /// An image that could not be decoded or encoded; `message` names the file or the reason.
-    public static func image(_ message: String) -> LiquidError {
+    package static func image(_ message: String) -> LiquidError {
         LiquidError(.malformed, message)
     }
 
     /// A font that could not be found, loaded or rendered; `message` names it.
-    public static func font(_ message: String) -> LiquidError {
+    package static func font(_ message: String) -> LiquidError {
         LiquidError(.unavailable, message)
     }
 
     /// Reading or writing a file failed; `message` names the path and the reason.
-    public static func io(_ message: String) -> LiquidError {
+    package static func io(_ message: String) -> LiquidError {
         LiquidError(.io, message)
     }
 
     /// `<path>: <reason>` for a problem at a place in a JSON document (keys joined by dots, list indices
     /// in brackets: `layers[2].fill`, or the document's own name for the whole).
-    public static func at(_ path: String, _ reason: String, kind: Kind = .malformed) -> LiquidError {
+    package static func at(_ path: String, _ reason: String, kind: Kind = .malformed) -> LiquidError {
         LiquidError(kind, "\(path): \(reason)", subject: path)
     }
 }

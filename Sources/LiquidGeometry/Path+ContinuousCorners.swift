@@ -1,7 +1,7 @@
 extension Path {
     /// How far along each edge a continuous corner of radius `r` reaches from the sharp corner: `1.528·r`,
     /// where a circular corner reaches `r`.
-    public static let continuousCornerExtent = 1.528
+    package static let continuousCornerExtent = 1.528
 
     /// Adds `rect` (standardized) with continuous ("squircle") corners as one closed subpath, clockwise on a
     /// y-down screen, starting where the top-left corner's curve meets the top edge.

@@ -8,8 +8,8 @@ extension Path {
     /// Elliptical arcs follow the SVG implementation notes: radii too small for the endpoints are scaled up,
     /// zero radii make a straight line, and identical endpoints draw nothing. Each arc is split into pieces
     /// of at most 90°, each a cubic (radial error below 2.8·10⁻⁴ of the radius).
-    /// - Throws: ``LiquidError/malformed(_:)`` naming the offending character and its offset, or
-    ///   ``LiquidError/nonFinite(_:)`` for numbers that overflow.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/malformed``) naming the offending character and its offset, or
+    ///   ``LiquidError`` (``LiquidError/Kind/nonFinite``) for numbers that overflow.
     public init(svgPathData data: String) throws(LiquidError) {
         self.init()
         var scanner = SVGPathScanner(Array(data.utf8))

@@ -2,8 +2,8 @@ import RealModule
 
 /// A 2-D path: subpaths of straight lines and quadratic and cubic Bézier curves, each subpath open or closed.
 ///
-/// Storage is two flat arrays, ``verbs`` and ``points`` (each verb consumes ``Verb/pointCount`` points),
-/// so a path is a cheap value to copy, compare and hash. Builder rules:
+/// Storage is two flat arrays, of commands and of their points, so a path is a cheap value to copy,
+/// compare and hash; ``elements`` reads it back command by command. Builder rules:
 /// - Every subpath starts with a `move`. A drawing command with no open subpath first moves to the start of
 ///   the last subpath (the origin for an empty path), as SVG does after `Z`.
 /// - A `move` straight after another `move` replaces it, so the stored path never holds two moves in a row
@@ -13,11 +13,11 @@ import RealModule
 /// The path does not check its coordinates; ``isFinite`` tells whether they are all finite.
 public struct Path: Hashable, Sendable {
     /// A stored command.
-    public enum Verb: UInt8, Hashable, Sendable {
+    package enum Verb: UInt8, Hashable, Sendable {
         case move, line, quad, cubic, close
 
-        /// How many entries of ``Path/points`` this verb consumes.
-        @inlinable public var pointCount: Int {
+        /// How many entries of `Path.points` this verb consumes.
+        @inlinable package var pointCount: Int {
             switch self {
             case .move, .line: return 1
             case .quad: return 2
@@ -37,9 +37,9 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The commands, in order.
-    public private(set) var verbs: [Verb] = []
+    package private(set) var verbs: [Verb] = []
     /// The points of all commands, in order; a quad stores (control, end), a cubic (control1, control2, end).
-    public private(set) var points: [Point] = []
+    package private(set) var points: [Point] = []
     /// The start of the open subpath, or of the last closed one (the origin for an empty path).
     private var subpathStart: Point = .zero
     /// No subpath is open: the path is empty or its last command is `close`.
@@ -47,12 +47,12 @@ public struct Path: Hashable, Sendable {
 
     /// The largest number of segments ``flattened(tolerance:)`` emits for one curve; beyond it the error
     /// bound is given up so that absurd coordinates cannot exhaust time or memory.
-    public static let maximumSegmentsPerCurve = 10_000
+    package static let maximumSegmentsPerCurve = 10_000
 
     /// The handle length, as a fraction of the radius, of a cubic approximating a quarter circle:
     /// `4/3·tan(θ/4)` with `θ = π/2` (≈ 0.5523). The cubic passes through the arc's ends and midpoint with the
     /// arc's tangents; its largest radial error is about 2.7·10⁻⁴ of the radius, always outward.
-    public static let quarterArcHandle: Double = 4.0 / 3.0 * Double.tan(Double.pi / 8)
+    package static let quarterArcHandle: Double = 4.0 / 3.0 * Double.tan(Double.pi / 8)
 
     /// An empty path.
     public init() {}
@@ -172,7 +172,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds `rect` (standardized) as a closed subpath starting at its top-left corner and running clockwise on
-    /// a y-down screen, so its ``Polyline/signedArea`` is positive.
+    /// a y-down screen, so its `Polyline.signedArea` is positive.
     public mutating func addRect(_ rect: Rect) {
         let r = rect.standardized
         move(to: r.topLeft)
@@ -186,7 +186,7 @@ public struct Path: Hashable, Sendable {
     /// starting where the top-left corner's arc meets the top edge.
     ///
     /// The radii are first clamped with ``CornerRadii/clamped(toFit:)``, so adjacent corners never overlap.
-    /// Each non-zero corner is one cubic quarter arc (see ``quarterArcHandle``); zero corners are sharp.
+    /// Each non-zero corner is one cubic quarter arc (see `quarterArcHandle`); zero corners are sharp.
     public mutating func addRoundedRect(_ rect: Rect, cornerRadii: CornerRadii) {
         let r = rect.standardized
         let radii = cornerRadii.clamped(toFit: r.size)
@@ -330,14 +330,14 @@ public struct Path: Hashable, Sendable {
 
     /// The point at parameter `t` of the quadratic Bézier curve `p0, p1, p2`.
     @inlinable
-    public static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, at t: Double) -> Point {
+    package static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, at t: Double) -> Point {
         let s = 1 - t
         return p0 * (s * s) + p1 * (2 * s * t) + p2 * (t * t)
     }
 
     /// The point at parameter `t` of the cubic Bézier curve `p0, p1, p2, p3`.
     @inlinable
-    public static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, at t: Double) -> Point {
+    package static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, at t: Double) -> Point {
         let s = 1 - t
         return p0 * (s * s * s) + p1 * (3 * s * s * t) + p2 * (3 * s * t * t) + p3 * (t * t * t)
     }
@@ -353,10 +353,10 @@ public struct Path: Hashable, Sendable {
     /// than about 10⁸ tolerances) the bound is given up. Lines are copied as they are. A closed subpath
     /// gives a polyline with ``Polyline/isClosed`` set and without its start repeated at the end.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite tolerance,
-    ///   ``LiquidError/negative(_:)`` for a negative one and ``LiquidError/outOfRange(_:)`` for zero.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite tolerance,
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative one and ``LiquidError`` (``LiquidError/Kind/outOfRange``) for zero.
     /// - Complexity: O(number of commands + number of emitted points).
-    public func flattened(tolerance: Double) throws(LiquidError) -> [Polyline] {
+    package func flattened(tolerance: Double) throws(LiquidError) -> [Polyline] {
         guard tolerance.isFinite else { throw .nonFinite("flattening tolerance \(tolerance)") }
         guard tolerance >= 0 else { throw .negative("flattening tolerance \(tolerance)") }
         guard tolerance > 0 else { throw .outOfRange("flattening tolerance 0 (it must be greater than zero)") }

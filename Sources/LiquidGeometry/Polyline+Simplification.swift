@@ -36,7 +36,7 @@ extension Polyline {
     ///   non-finite point, returns the polyline unchanged.
     ///
     /// - Complexity: O(n log n) for typical input, O(n²) in the worst case (every split peels off one point).
-    public func simplified(tolerance: Double) -> Polyline {
+    package func simplified(tolerance: Double) -> Polyline {
         let n = points.count
         guard n > 2, !tolerance.isNaN, points.allSatisfy(\.isFinite) else { return self }
         let epsilon = Swift.max(tolerance, 0)

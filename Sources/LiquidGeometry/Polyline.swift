@@ -2,19 +2,19 @@
 ///
 /// ``Path/flattened(tolerance:)`` produces one polyline per subpath. A closed polyline does not repeat its
 /// first point at the end: the closing segment `points.last → points.first` is implied by ``isClosed``.
-public struct Polyline: Hashable, Sendable {
-    public var points: [Point]
+package struct Polyline: Hashable, Sendable {
+    package var points: [Point]
     /// Whether a segment joins the last point back to the first.
-    public var isClosed: Bool
+    package var isClosed: Bool
 
     @inlinable
-    public init(points: [Point], isClosed: Bool) {
+    package init(points: [Point], isClosed: Bool) {
         self.points = points
         self.isClosed = isClosed
     }
 
     /// The number of segments, counting the implied closing segment of a closed polyline.
-    public var segmentCount: Int {
+    package var segmentCount: Int {
         guard points.count > 1 else { return 0 }
         return isClosed ? points.count : points.count - 1
     }
@@ -22,7 +22,7 @@ public struct Polyline: Hashable, Sendable {
     /// The total length of the segments, including the closing segment when ``isClosed``.
     ///
     /// - Complexity: O(n) in the number of points.
-    public var length: Double {
+    package var length: Double {
         guard points.count > 1 else { return 0 }
         var total = 0.0
         for i in 1..<points.count { total += points[i - 1].distance(to: points[i]) }
@@ -36,7 +36,7 @@ public struct Polyline: Hashable, Sendable {
     /// for the shapes ``Path/addRect(_:)`` and ``Path/addEllipse(in:)`` build.
     ///
     /// - Complexity: O(n) in the number of points.
-    public var signedArea: Double {
+    package var signedArea: Double {
         guard points.count > 2 else { return 0 }
         // Relative to the first point, to keep the products small for shapes far from the origin.
         let o = points[0]

@@ -5,9 +5,13 @@
 /// ``init(hex:)`` guarantee finite channels and an alpha in 0…1. Colour channels outside 0…1 are allowed
 /// (extended range); ``clamped()`` brings them back.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// The red channel, 0…1, not multiplied by alpha.
     public var red: Double
+    /// The green channel, 0…1, not multiplied by alpha.
     public var green: Double
+    /// The blue channel, 0…1, not multiplied by alpha.
     public var blue: Double
+    /// The opacity, 0 (transparent) … 1 (opaque).
     public var alpha: Double
 
     /// Creates a colour without checking the values.
@@ -21,8 +25,8 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a colour whose channels are guaranteed finite and whose alpha lies in 0…1.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite channel and
-    ///   ``LiquidError/outOfRange(_:)`` for an alpha outside 0…1.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite channel and
+    ///   ``LiquidError`` (``LiquidError/Kind/outOfRange``) for an alpha outside 0…1.
     public init(validatingRed red: Double, green: Double, blue: Double, alpha: Double = 1) throws(LiquidError) {
         for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
         where !value.isFinite {
@@ -35,7 +39,7 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     /// Parses `"#rrggbb"` (opaque) or `"#rrggbbaa"`, hex digits in either case; each pair maps to
     /// `value / 255`.
     ///
-    /// - Throws: ``LiquidError/malformed(_:)`` for anything else: a missing `#`, another length, or a
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/malformed``) for anything else: a missing `#`, another length, or a
     ///   character that is not a hex digit.
     public init(hex text: String) throws(LiquidError) {
         let bytes = Array(text.utf8)

@@ -6,7 +6,9 @@
 /// not check their inputs; ``init(validatingX:y:width:height:)`` guarantees finite coordinates and a
 /// non-negative size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The corner the size is measured from (the top-left for a non-negative size).
     public var origin: Point
+    /// The extent from ``origin``; either side may be negative.
     public var size: Size
 
     /// Creates a rectangle without checking the values.
@@ -25,8 +27,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rectangle whose coordinates are guaranteed finite and whose size is non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite value, and
-    ///   ``LiquidError/negative(_:)`` for a negative width or height.
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite value, and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative width or height.
     public init(validatingX x: Double, y: Double, width: Double, height: Double) throws(LiquidError) {
         let origin = try Point(validatingX: x, y: y)
         let size = try Size(validatingWidth: width, height: height)
@@ -64,8 +66,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return length
     }
 
+    /// The rectangle at the origin with zero size.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The y of the centre.
     @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
     @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
     @inlinable public var midX: Double { origin.x + size.width / 2 }

@@ -1,6 +1,6 @@
 /// Groups shapes into clusters that interact, so a container merges each cluster into one surface and the
 /// cost stays linear in the number of shapes.
-public struct ShapeClusters: Sendable {
+package struct ShapeClusters: Sendable {
     /// Groups shapes whose gap is < spacing (transitively), so each group merges into one surface.
     /// Spacing 0 puts every shape in its own cluster. O(n log n) typical (sweep over bounds).
     ///
@@ -14,7 +14,7 @@ public struct ShapeClusters: Sendable {
     ///
     /// - Complexity: O(n log n + m·c) where `m` is the number of pairs whose bounds, grown by `spacing`,
     ///   overlap in x (the sweep's candidates) and `c` the cost of one `gap`; O(n²) when all bounds overlap.
-    public static func clusters(of shapes: [SignedDistanceShape], spacing: Double) -> [[Int]] {
+    package static func clusters(of shapes: [SignedDistanceShape], spacing: Double) -> [[Int]] {
         let n = shapes.count
         guard spacing > 0 else { return (0..<n).map { [$0] } }
         let bounds = shapes.map(\.bounds)

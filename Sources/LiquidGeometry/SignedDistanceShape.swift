@@ -22,7 +22,7 @@
 /// magnitude (as ``Path/addCircle(center:radius:)`` does), a negative corner radius as zero, and a rect is
 /// standardized. Values from users go through the validating initializers, which reject NaN, infinity and
 /// negative sizes or radii with ``LiquidError``.
-public enum SignedDistanceShape: Hashable, Sendable {
+package enum SignedDistanceShape: Hashable, Sendable {
     case circle(center: Point, radius: Double)
     /// Axis-aligned rect with per-corner radii; `continuous` uses the squircle-like corners of
     /// ``Path/addContinuousRoundedRect(_:cornerRadii:)`` (curvature-continuous, extent `1.528·r`).
@@ -33,18 +33,18 @@ public enum SignedDistanceShape: Hashable, Sendable {
     // MARK: Conveniences
 
     /// A rect with half-round ends: circular corners of radius `min(width, height) / 2` (a circle for a square).
-    public static func capsule(_ rect: Rect) -> SignedDistanceShape {
+    package static func capsule(_ rect: Rect) -> SignedDistanceShape {
         let r = rect.standardized
         return .roundedRect(r, CornerRadii(all: Swift.min(r.width, r.height) / 2), continuous: false)
     }
 
     /// A rect with sharp corners.
-    public static func rect(_ rect: Rect) -> SignedDistanceShape {
+    package static func rect(_ rect: Rect) -> SignedDistanceShape {
         .roundedRect(rect, .zero, continuous: false)
     }
 
     /// A rect with the same radius at every corner.
-    public static func roundedRect(_ rect: Rect, radius: Double, continuous: Bool = false) -> SignedDistanceShape {
+    package static func roundedRect(_ rect: Rect, radius: Double, continuous: Bool = false) -> SignedDistanceShape {
         .roundedRect(rect, CornerRadii(all: radius), continuous: continuous)
     }
 
@@ -52,27 +52,27 @@ public enum SignedDistanceShape: Hashable, Sendable {
 
     /// A circle whose centre is finite and whose radius is finite and non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` for a NaN or infinite coordinate or radius,
-    ///   ``LiquidError/negative(_:)`` for a negative radius.
-    public init(validatingCircleCenter center: Point, radius: Double) throws(LiquidError) {
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) for a NaN or infinite coordinate or radius,
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) for a negative radius.
+    package init(validatingCircleCenter center: Point, radius: Double) throws(LiquidError) {
         self = try SignedDistanceShape.circle(center: center, radius: radius).validated()
     }
 
     /// A rounded rect whose rect is finite with a non-negative size and whose radii are finite and
     /// non-negative (radii too large for the rect are allowed: they are scaled down to fit).
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` or ``LiquidError/negative(_:)``, naming the value.
-    public init(validatingRoundedRect rect: Rect, cornerRadii: CornerRadii, continuous: Bool = false) throws(LiquidError) {
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) or ``LiquidError`` (``LiquidError/Kind/negative``), naming the value.
+    package init(validatingRoundedRect rect: Rect, cornerRadii: CornerRadii, continuous: Bool = false) throws(LiquidError) {
         self = try SignedDistanceShape.roundedRect(rect, cornerRadii, continuous: continuous).validated()
     }
 
     /// A sharp rect, with the guarantees of ``init(validatingRoundedRect:cornerRadii:continuous:)``.
-    public init(validatingRect rect: Rect) throws(LiquidError) {
+    package init(validatingRect rect: Rect) throws(LiquidError) {
         try self.init(validatingRoundedRect: rect, cornerRadii: .zero)
     }
 
     /// A capsule (see ``capsule(_:)``), with the guarantees of ``init(validatingRoundedRect:cornerRadii:continuous:)``.
-    public init(validatingCapsule rect: Rect) throws(LiquidError) {
+    package init(validatingCapsule rect: Rect) throws(LiquidError) {
         _ = try Rect(validatingOrigin: rect.origin, size: rect.size)
         self = .capsule(rect)
     }
@@ -81,7 +81,7 @@ public enum SignedDistanceShape: Hashable, Sendable {
     /// radius is negative.
     ///
     /// - Throws: as ``init(validatingRoundedRect:cornerRadii:continuous:)``.
-    public func validated() throws(LiquidError) -> SignedDistanceShape {
+    package func validated() throws(LiquidError) -> SignedDistanceShape {
         switch self {
         case .circle(let center, let radius):
             _ = try Point(validatingX: center.x, y: center.y)
@@ -105,7 +105,7 @@ public enum SignedDistanceShape: Hashable, Sendable {
     ///   bracketed Newton search of a few steps (a 64-step scan in a sliver near the centre of curvature);
     ///   every other point costs a handful of comparisons.
     @inlinable
-    public func distance(to p: Point) -> Double { sample(at: p).distance }
+    package func distance(to p: Point) -> Double { sample(at: p).distance }
 
     /// The unit outward normal of the field at `p`: the gradient of ``distance(to:)`` (analytic everywhere).
     ///
@@ -115,10 +115,10 @@ public enum SignedDistanceShape: Hashable, Sendable {
     /// deterministically: a circle's centre gives `(1, 0)`; for rects the first of left, right, top, bottom,
     /// then the corners, wins ties. Always a unit vector (never NaN) for finite inputs.
     @inlinable
-    public func gradient(at p: Point) -> Vector2 { sample(at: p).gradient }
+    package func gradient(at p: Point) -> Vector2 { sample(at: p).gradient }
 
     /// The distance and the unit outward normal together, for the price of one evaluation.
-    public func sample(at p: Point) -> DistanceSample {
+    package func sample(at p: Point) -> DistanceSample {
         switch self {
         case .circle(let center, let radius):
             let dx = p.x - center.x, dy = p.y - center.y
@@ -135,7 +135,7 @@ public enum SignedDistanceShape: Hashable, Sendable {
     }
 
     /// The smallest axis-aligned rect containing the shape (tight: every side touches the outline).
-    public var bounds: Rect {
+    package var bounds: Rect {
         switch self {
         case .circle(let center, let radius):
             let r = abs(radius)
@@ -157,7 +157,7 @@ public enum SignedDistanceShape: Hashable, Sendable {
     /// lower bound that is exact whenever the nearest points lie on straight edges (for example
     /// axis-separated rects whose facing edges overlap beyond the corner curves) and is otherwise at most
     /// `0.02126·(rA + rB)` below the true gap (`r` the continuous corner radii involved, after fitting).
-    public func gap(to other: SignedDistanceShape) -> Double {
+    package func gap(to other: SignedDistanceShape) -> Double {
         switch (self, other) {
         case (.circle(let c1, let r1), .circle(let c2, let r2)):
             return Swift.max(0, c1.distance(to: c2) - (abs(r1) + abs(r2)))

@@ -5,7 +5,9 @@
 /// both dimensions are finite and non-negative. A `Size` with a negative dimension is only produced by
 /// inner code on purpose (``Rect`` then treats the rectangle as extending the other way).
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal extent in points.
     public var width: Double
+    /// The vertical extent in points.
     public var height: Double
 
     /// Creates a size without checking the values.
@@ -17,8 +19,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a size whose dimensions are guaranteed finite and non-negative.
     ///
-    /// - Throws: ``LiquidError/nonFinite(_:)`` if either dimension is NaN or infinite, and
-    ///   ``LiquidError/negative(_:)`` if either is negative. Zero is accepted (an empty size).
+    /// - Throws: ``LiquidError`` (``LiquidError/Kind/nonFinite``) if either dimension is NaN or infinite, and
+    ///   ``LiquidError`` (``LiquidError/Kind/negative``) if either is negative. Zero is accepted (an empty size).
     public init(validatingWidth width: Double, height: Double) throws(LiquidError) {
         guard width.isFinite else { throw .nonFinite("width \(width)") }
         guard height.isFinite else { throw .nonFinite("height \(height)") }
@@ -27,6 +29,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
+    /// The empty size, 0 × 0.
     public static let zero = Size(width: 0, height: 0)
 
     /// Both dimensions are finite (neither NaN nor infinite).

@@ -31,14 +31,14 @@
 /// Folding more than two values is done left to right: `smin` is not associative, so the order matters
 /// slightly (by at most `k/4` where three or more fields are within `k` of each other), but adding a member
 /// never raises the field (`smin(x, c) ≤ x`), so every bridge of a pair survives in a larger union.
-public enum SmoothUnion {
+package enum SmoothUnion {
     /// Polynomial smooth minimum: min(a, b) − max(k − |a − b|, 0)² / (4k); k = 0 is the plain min.
     ///
     /// Guarantees: the result is ≤ `min(a, b)` and ≥ `min(a, b) − k/4`; it equals `min(a, b)` exactly when
     /// `|a − b| ≥ k`; it is continuously differentiable in `a` and `b` for `k > 0`. A `k` that is not
     /// positive (or NaN) gives the plain minimum.
     @inlinable
-    public static func smoothMin(_ a: Double, _ b: Double, k: Double) -> Double {
+    package static func smoothMin(_ a: Double, _ b: Double, k: Double) -> Double {
         guard k > 0 else { return Swift.min(a, b) }
         let h = Swift.max(k - abs(a - b), 0)
         return Swift.min(a, b) - h * h / (4 * k)
@@ -51,7 +51,7 @@ public enum SmoothUnion {
     /// apart, the average where they are equal. For unit normals the result has length ≤ 1 (it dips where
     /// the normals disagree, in the crease of a bridge); normalise it for shading.
     @inlinable
-    public static func smoothMin(_ a: DistanceSample, _ b: DistanceSample, k: Double) -> DistanceSample {
+    package static func smoothMin(_ a: DistanceSample, _ b: DistanceSample, k: Double) -> DistanceSample {
         let (lo, hi) = a.distance <= b.distance ? (a, b) : (b, a)
         guard k > 0 else { return lo }
         let overlap = Swift.max(k - (hi.distance - lo.distance), 0)
@@ -63,7 +63,7 @@ public enum SmoothUnion {
 
     /// The smooth minimum of many values, folded left to right; `+∞` for none.
     @inlinable
-    public static func smoothMin(of values: some Sequence<Double>, k: Double) -> Double {
+    package static func smoothMin(of values: some Sequence<Double>, k: Double) -> Double {
         var iterator = values.makeIterator()
         guard var result = iterator.next() else { return .infinity }
         while let value = iterator.next() { result = smoothMin(result, value, k: k) }
@@ -73,7 +73,7 @@ public enum SmoothUnion {
     /// The smooth minimum of many samples with the blended gradient, folded left to right; distance `+∞`
     /// and a zero gradient for none.
     @inlinable
-    public static func smoothMin(of samples: some Sequence<DistanceSample>, k: Double) -> DistanceSample {
+    package static func smoothMin(of samples: some Sequence<DistanceSample>, k: Double) -> DistanceSample {
         var iterator = samples.makeIterator()
         guard var result = iterator.next() else { return DistanceSample(distance: .infinity, gradient: .zero) }
         while let sample = iterator.next() { result = smoothMin(result, sample, k: k) }
@@ -82,13 +82,13 @@ public enum SmoothUnion {
 
     /// The merged field of `shapes` at `p`: their distances folded with ``smoothMin(of:k:)``.
     @inlinable
-    public static func distance(at p: Point, of shapes: some Sequence<SignedDistanceShape>, k: Double) -> Double {
+    package static func distance(at p: Point, of shapes: some Sequence<SignedDistanceShape>, k: Double) -> Double {
         smoothMin(of: shapes.lazy.map { $0.distance(to: p) }, k: k)
     }
 
     /// The merged field of `shapes` at `p` with its gradient (see the sample overload of ``smoothMin(_:_:k:)``).
     @inlinable
-    public static func sample(at p: Point, of shapes: some Sequence<SignedDistanceShape>, k: Double) -> DistanceSample {
+    package static func sample(at p: Point, of shapes: some Sequence<SignedDistanceShape>, k: Double) -> DistanceSample {
         smoothMin(of: shapes.lazy.map { $0.sample(at: p) }, k: k)
     }
 
@@ -99,7 +99,7 @@ public enum SmoothUnion {
     /// outlines are exact wherever the other shapes are at least `2·spacing` away. A spacing that is not
     /// positive and finite gives 0, the plain union.
     @inlinable
-    public static func blendRadius(forSpacing spacing: Double) -> Double {
+    package static func blendRadius(forSpacing spacing: Double) -> Double {
         guard spacing > 0, spacing.isFinite else { return 0 }
         return 2 * spacing
     }

@@ -12,7 +12,7 @@ import LiquidRaster
 ///
 /// A cache is a place, not a value (a class with identity); it is not `Sendable` — keep one per rendering
 /// thread. It holds at most ``capacity`` frosted regions, evicting the least recently used.
-public final class BackdropCache {
+package final class BackdropCache {
     struct Key: Hashable {
         var revision: UInt64
         var width: Int
@@ -28,19 +28,19 @@ public final class BackdropCache {
     private var entries: [(key: Key, frost: FrostedBackdrop)] = []
     let workspace = BlurWorkspace()
     /// How many frosted regions are kept.
-    public let capacity: Int
+    package let capacity: Int
     /// Lookups answered from the cache.
-    public private(set) var hits = 0
+    package private(set) var hits = 0
     /// Lookups that had to frost the backdrop.
-    public private(set) var misses = 0
+    package private(set) var misses = 0
 
     /// - Parameter capacity: frosted regions kept (at least 1).
-    public init(capacity: Int = 4) {
+    package init(capacity: Int = 4) {
         self.capacity = Swift.max(1, capacity)
     }
 
     /// Forgets every frosted region (the scratch memory is kept).
-    public func removeAll() {
+    package func removeAll() {
         entries.removeAll()
     }
 

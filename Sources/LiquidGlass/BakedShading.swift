@@ -18,28 +18,28 @@ import LiquidRaster
 /// exactly neutral, so shading changes only the pixels it shades. Distances are evaluated analytically
 /// (the rounded rectangle's exact signed distance at each pixel centre), so there is no blur to pay.
 /// Bake through a ``BakedShadingCache`` to render each size once.
-public struct BakedShading: Sendable, Hashable {
+package struct BakedShading: Sendable, Hashable {
     /// Corner radius in points, or `nil` for a capsule (half the shorter side).
-    public var cornerRadius: Double?
+    package var cornerRadius: Double?
     /// The straight colour of the inner shadow.
-    public var shadowColor: RGBA
+    package var shadowColor: RGBA
     /// Shadow opacity at its darkest (0…1).
-    public var shadowOpacity: Double
+    package var shadowOpacity: Double
     /// How far (points) the casting outline is shifted up: the shadow's depth at the bottom edge.
-    public var shadowOffset: Double
+    package var shadowOffset: Double
     /// Width (points) over which the shadow fades inside the shifted outline.
-    public var shadowSoftness: Double
+    package var shadowSoftness: Double
     /// Opacity of the top gradient at the top edge (0…1).
-    public var highlightOpacity: Double
+    package var highlightOpacity: Double
     /// Fraction (0…1] of the height where the top gradient reaches 0.
-    public var highlightExtent: Double
+    package var highlightExtent: Double
     /// Opacity of the rim light (0…1).
-    public var rimOpacity: Double
+    package var rimOpacity: Double
     /// Width of the rim light in points.
-    public var rimWidth: Double
+    package var rimWidth: Double
 
     /// A recipe; the defaults are a soft thumb shading (see ``thumb``).
-    public init(cornerRadius: Double? = nil, shadowColor: RGBA = RGBA(red: 0.1, green: 0.12, blue: 0.2),
+    package init(cornerRadius: Double? = nil, shadowColor: RGBA = RGBA(red: 0.1, green: 0.12, blue: 0.2),
                 shadowOpacity: Double = 0.35, shadowOffset: Double = 1.5, shadowSoftness: Double = 3,
                 highlightOpacity: Double = 0.45, highlightExtent: Double = 0.5, rimOpacity: Double = 0.6,
                 rimWidth: Double = 1) {
@@ -55,22 +55,22 @@ public struct BakedShading: Sendable, Hashable {
     }
 
     /// The capsule thumb shading used by the switch and the slider.
-    public static let thumb = BakedShading()
+    package static let thumb = BakedShading()
 
     /// The two baked images of one size.
-    public struct Image: Sendable {
+    package struct Image: Sendable {
         /// Shadows, premultiplied; composite with ``BlendMode/multiply``.
-        public let multiply: Pixmap
+        package let multiply: Pixmap
         /// Highlights (white), premultiplied; composite with ``BlendMode/screen``.
-        public let highlight: Pixmap
+        package let highlight: Pixmap
 
         /// Composites the shading onto `destination` with its top-left pixel at (`x`, `y`) (the overlap
         /// only): the multiply image, then the highlight image, both scaled by `opacity`.
-        /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+        /// - Throws: `LiquidError` (`.outOfRange`) naming `opacity` when it is not in 0…1.
         /// The result equals ``MutablePixmapView/composite(_:mode:opacity:mask:)`` with `.multiply` then `.screen`
         /// (the W3C formulas on premultiplied colour, rounded to nearest, colour clamped to alpha), but
         /// pixels where a baked image is transparent are skipped, since both modes leave them unchanged.
-        public func composite(onto destination: MutablePixmapView, x: Int, y: Int, opacity: Double = 1) throws(LiquidError) {
+        package func composite(onto destination: MutablePixmapView, x: Int, y: Int, opacity: Double = 1) throws(LiquidError) {
             guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
                 throw .invalidParameter("opacity \(opacity) must lie in 0…1")
             }
@@ -80,7 +80,7 @@ public struct BakedShading: Sendable, Hashable {
 
         /// Composites the shading with its top-left corner at `origin` (points of the destination,
         /// rounded to the nearest pixel); see ``composite(onto:x:y:opacity:)``.
-        public func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(LiquidError) {
+        package func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(LiquidError) {
             let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
             try destination.withMutableView { (view) throws(LiquidError) in
                 try composite(onto: view, x: x, y: y, opacity: opacity)
@@ -90,9 +90,9 @@ public struct BakedShading: Sendable, Hashable {
 
     /// Renders the shading for a shape of `size` points at `scale` (the images are `size·scale` pixels,
     /// rounded up, the shape filling them). Prefer ``BakedShadingCache/image(for:size:scale:)``.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for a bad size or scale; ``LiquidError/invalidParameter(_:)``
+    /// - Throws: `LiquidError` (`.outOfRange`) for a bad size or scale; `LiquidError` (`.outOfRange`)
     ///   when a property is not finite.
-    public func render(size: Size, scale: Double) throws(LiquidError) -> Image {
+    package func render(size: Size, scale: Double) throws(LiquidError) -> Image {
         let values = [shadowColor.red, shadowColor.green, shadowColor.blue, shadowColor.alpha, shadowOpacity,
                       shadowOffset, shadowSoftness, highlightOpacity, highlightExtent, rimOpacity, rimWidth,
                       cornerRadius ?? 0]

@@ -10,20 +10,20 @@ import LiquidRaster
 /// copy source (``color``, premultiplied; `.clear` makes a pure hole), uncovered pixels are untouched,
 /// and edge pixels blend linearly, so the hole's edge is as smooth as the shape's. The result is always
 /// valid premultiplied colour (a convex combination of two valid pixels, rounded to nearest per channel).
-public struct CopyHole: Sendable, Hashable {
+package struct CopyHole: Sendable, Hashable {
     /// The shape, in the canvas's user space (points).
-    public var shape: GooShape
+    package var shape: GooShape
     /// The straight colour copied into the hole (`.clear` for a transparent hole).
-    public var color: RGBA
+    package var color: RGBA
 
     /// A hole of `shape` filled with `color` (transparent by default).
-    public init(shape: GooShape, color: RGBA = .clear) {
+    package init(shape: GooShape, color: RGBA = .clear) {
         self.shape = shape
         self.color = color
     }
 
     /// Cuts the hole into `canvas` (through its transform and clip); the canvas's span blender is restored.
-    public func cut(in canvas: inout Canvas) {
+    package func cut(in canvas: inout Canvas) {
         let saved = canvas.blender
         canvas.blender = Self.blender
         shape.fill(on: &canvas, paint: .color(color))
@@ -31,7 +31,7 @@ public struct CopyHole: Sendable, Hashable {
     }
 
     /// Cuts the hole into `pixmap`, with `transform` mapping the shape into the pixmap's points.
-    public func cut(in pixmap: inout Pixmap, transform: AffineTransform = .identity) {
+    package func cut(in pixmap: inout Pixmap, transform: AffineTransform = .identity) {
         pixmap.withCanvas { canvas in
             canvas.transform = transform
             cut(in: &canvas)
@@ -39,7 +39,7 @@ public struct CopyHole: Sendable, Hashable {
     }
 
     /// The copy blend with coverage, as a canvas span blender: `d + c·(s − d)` per channel, rounded to nearest.
-    public static let blender = SpanBlender(name: "copy") { source, coverage, destination, count in
+    package static let blender = SpanBlender(name: "copy") { source, coverage, destination, count in
         for i in 0..<count {
             let c = UInt32(coverage[i])
             if c == 0 { continue }

@@ -23,15 +23,15 @@ import LiquidRaster
 /// - The workspace's buffers are reused between calls (``apply(to:scale:workspace:)`` additionally lets
 ///   ``VariableBlur`` allocate its level copies per call).
 /// - Complexity: O(pixels·σ) for the mask's alpha-only blur, plus the softening blurs.
-public struct EdgeSoftening: Sendable, Hashable {
+package struct EdgeSoftening: Sendable, Hashable {
     /// Maximum blur σ in points, reached along the edge.
-    public let sigma: Double
+    package let sigma: Double
     /// σ levels of the variable blur (2…16, including the sharp level); see ``VariableBlur``.
-    public let levels: Int
+    package let levels: Int
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `sigma` (negative or not finite) or `levels`
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `sigma` (negative or not finite) or `levels`
     ///   (outside 2…16).
-    public init(sigma: Double, levels: Int = 3) throws(LiquidError) {
+    package init(sigma: Double, levels: Int = 3) throws(LiquidError) {
         guard sigma.isFinite, sigma >= 0 else {
             throw .invalidParameter("edge softening sigma \(sigma) must be finite and ≥ 0")
         }
@@ -43,14 +43,14 @@ public struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// The back-ported switch's softening: σ = 1 pt.
-    public static let liquidSwitch = EdgeSoftening(trustedSigma: 1)
+    package static let liquidSwitch = EdgeSoftening(trustedSigma: 1)
     /// The back-ported tab bar's softening: σ = 2 pt.
-    public static let tabBar = EdgeSoftening(trustedSigma: 2)
+    package static let tabBar = EdgeSoftening(trustedSigma: 2)
 
     /// A softening whose σ is a constant written in code, without `try` (three levels).
     /// - Precondition: `sigma` is finite and ≥ 0 (values from outside the program go through the throwing
     ///   ``init(sigma:levels:)``).
-    public static func constant(sigma: Double) -> EdgeSoftening {
+    package static func constant(sigma: Double) -> EdgeSoftening {
         precondition(sigma.isFinite && sigma >= 0, "EdgeSoftening.constant needs a finite σ ≥ 0")
         return EdgeSoftening(trustedSigma: sigma)
     }
@@ -61,22 +61,22 @@ public struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// Scratch memory kept between calls. Not `Sendable`; use one per rendering thread.
-    public final class Workspace {
+    package final class Workspace {
         /// Float planes (alpha, temporary, blurred levels, a padded row), grown on demand.
         var floats: [Float] = []
         /// The mask bytes of the general path.
         var mask: [UInt8] = []
         let blur = BlurWorkspace()
         /// An empty workspace; buffers grow on first use.
-        public init() {}
+        package init() {}
     }
 
     // MARK: General path
 
     /// Softens the edges of `view` in place (any colours); `scale` is the view's pixels per point.
     /// The blur is ``VariableBlur`` with ``levels`` levels, edges clamped.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` when `scale` is not positive and finite.
-    public func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(LiquidError) {
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
+    package func apply(to view: MutablePixmapView, scale: Double, workspace: Workspace) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height
         try fillMask(of: view.readOnly, sigmaPixels: sigmaPixels, workspace: workspace)
@@ -95,8 +95,8 @@ public struct EdgeSoftening: Sendable, Hashable {
 
     /// The edge mask for `view`, row-major, one byte per pixel (255 = full softening): what both
     /// softening paths use. For inspection and tests; allocates the returned array.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` when `scale` is not positive and finite.
-    public func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(LiquidError) -> [UInt8] {
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
+    package func edgeMask(of view: PixmapView, scale: Double, workspace: Workspace = Workspace()) throws(LiquidError) -> [UInt8] {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view) else {
             return [UInt8](repeating: 0, count: view.width * view.height)
         }
@@ -116,10 +116,10 @@ public struct EdgeSoftening: Sendable, Hashable {
     /// nearest (exactly ``PremultipliedRGBA8/init(_:)`` of that straight colour); mask-0 pixels are
     /// untouched bit for bit. If the precondition does not hold, changed pixels take `color` (the image
     /// stays valid premultiplied colour).
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` when `scale` is not positive and finite.
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
     /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
     ///   mask's blur) and one blend pass; no allocation after the first call at a size.
-    public func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(LiquidError) {
+    package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height, n = w * h, levels = self.levels
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }

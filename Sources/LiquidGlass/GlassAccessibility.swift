@@ -8,10 +8,15 @@
 /// - ``reduceMotion``: no overshoot or jiggle: press progress is clamped to 0…1 and drag stretch is off.
 ///   Controls also read it to pick non-bouncy springs.
 public struct GlassAccessibility: OptionSet, Hashable, Sendable {
+    /// The set as bits, one per mode.
     public let rawValue: UInt8
+    /// The set whose bits are `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// An opaque fill of the average backdrop colour under the shape (no blur, no refraction).
     public static let reduceTransparency = GlassAccessibility(rawValue: 1 << 0)
+    /// An opaque, higher-contrast face and a stronger rim.
     public static let increaseContrast = GlassAccessibility(rawValue: 1 << 1)
+    /// No overshoot or jiggle: press progress clamped to 0…1, no drag stretch.
     public static let reduceMotion = GlassAccessibility(rawValue: 1 << 2)
 }

@@ -10,21 +10,25 @@ import LiquidRaster
 ///   surface; later children draw over earlier ones).
 /// - Children with the same ``GlassElement/unionID`` always form one surface: their group's blend radius is
 ///   raised to 3× the largest gap needed to connect them (a gap g bridges when k > 2g), so they join.
-/// - The backdrop is frosted once for the whole container (see ``render(over:into:cache:backdropRevision:)``).
+/// - The backdrop is frosted once for the whole container (see ``render(over:into:)``).
 public struct GlassContainer: Hashable, Sendable {
     /// Merge distance in points (0 = no merging).
     public var spacing: Double
+    /// The pieces of glass, back to front.
     public var children: [GlassElement]
     /// The one appearance all children share.
     public var material: GlassMaterial
     /// The container's own rectangle and corner radii (points), for `.containerConcentric` corners.
     public var frame: Rect?
+    /// The corner radii of ``frame``, in points.
     public var frameCornerRadii: CornerRadii
+    /// The accessibility modes the glass is drawn in.
     public var accessibility: GlassAccessibility
     /// Materialize progress: 0 = no glass (the destination is left untouched), 1 = full glass. Blur σ,
     /// saturation, refraction, shadow and opacity all ramp with it.
     public var materialize: Double
 
+    /// A container of `children` in `material`; spacing 0 (no merging), no frame, full glass by default.
     public init(spacing: Double = 0, material: GlassMaterial = .regular, children: [GlassElement] = [],
                 frame: Rect? = nil, frameCornerRadii: CornerRadii = .zero,
                 accessibility: GlassAccessibility = [], materialize: Double = 1) {
@@ -38,13 +42,13 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The container's rect and radii for corner resolution, when it has a frame.
-    public var concentricReference: (rect: Rect, radii: CornerRadii)? {
+    package var concentricReference: (rect: Rect, radii: CornerRadii)? {
         frame.map { ($0.standardized, frameCornerRadii) }
     }
 
     /// Each child's outline as rendered (points): corners resolved against ``frame``, then interaction
     /// (press scale, drag stretch; reduce motion clamps and disables them as documented).
-    public func renderedShapes() -> [SignedDistanceShape] {
+    package func renderedShapes() -> [SignedDistanceShape] {
         let reference = concentricReference
         let reduceMotion = accessibility.contains(.reduceMotion)
         return children.map { $0.renderedShape(in: reference, reduceMotion: reduceMotion) }
@@ -53,7 +57,7 @@ public struct GlassContainer: Hashable, Sendable {
     /// The surfaces this container renders: groups of child indices (ascending), ordered by their first
     /// child. Children closer than ``spacing`` share a group (via `ShapeClusters`), and so do children with
     /// the same union id.
-    public func surfaces() -> [[Int]] {
+    package func surfaces() -> [[Int]] {
         let shapes = renderedShapes()
         guard !shapes.isEmpty else { return [] }
         var parent = Array(shapes.indices)
@@ -80,7 +84,7 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The smooth-union radius (points) used for the surface made of `members` (indices into children).
-    public func blendRadius(forSurface members: [Int]) -> Double {
+    package func blendRadius(forSurface members: [Int]) -> Double {
         var k = SmoothUnion.blendRadius(forSpacing: Swift.max(0, spacing))
         guard members.count > 1 else { return k }
         let shapes = renderedShapes()
@@ -112,7 +116,7 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The same container after checking its numbers and its material and interactions.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the first bad value.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the first bad value.
     public func validated() throws(LiquidError) -> GlassContainer {
         guard spacing.isFinite, spacing >= 0 else { throw .invalidParameter("spacing \(spacing) must be finite and ≥ 0") }
         guard materialize.isFinite else { throw .invalidParameter("materialize \(materialize) must be finite") }
@@ -136,17 +140,22 @@ public struct GlassContainer: Hashable, Sendable {
     /// a copy of the backdrop). Pixels outside the glass and its shadow are left untouched.
     ///
     /// Guarantees: the result is a pure function of the container, the backdrop and the destination's
-    /// prior pixels — the cache, the revision and earlier calls never change it; materialize 0 and the
-    /// `identity` style leave the destination untouched byte for byte.
+    /// prior pixels — earlier calls never change it; materialize 0 and the `identity` style leave the
+    /// destination untouched byte for byte.
     ///
     /// Cost: the backdrop region under the container (plus a margin for the blur and refraction) is frosted
-    /// once — or taken from `cache` when `backdropRevision` and the region match; the merged field is
-    /// evaluated only in 16×16 tiles that touch a surface's edge band; flat interiors are row copies of
-    /// the frost (plus tint); the shadow is analytic.
-    /// - Throws: ``LiquidError/sizeMismatch(_:)`` when the pixmaps differ in size or scale;
-    ///   ``LiquidError/invalidParameter(_:)`` as ``validated()``.
-    public func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache? = nil,
-                       backdropRevision: UInt64 = 0) throws(LiquidError) {
+    /// once; the merged field is evaluated only in 16×16 tiles that touch a surface's edge band; flat
+    /// interiors are row copies of the frost (plus tint); the shadow is analytic.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the pixmaps differ in size or scale;
+    ///   `LiquidError` (`.outOfRange`) as ``validated()``.
+    public func render(over backdrop: Pixmap, into destination: inout Pixmap) throws(LiquidError) {
+        try render(over: backdrop, into: &destination, cache: nil, backdropRevision: 0)
+    }
+
+    /// ``render(over:into:)`` with a frost cache: the frosted backdrop is taken from `cache` when
+    /// `backdropRevision` and the covered region match an earlier call, which never changes the result.
+    package func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache?,
+                        backdropRevision: UInt64) throws(LiquidError) {
         guard backdrop.width == destination.width, backdrop.height == destination.height,
               backdrop.scale == destination.scale else {
             throw .sizeMismatch("backdrop \(backdrop.width)×\(backdrop.height)@\(backdrop.scale)x, destination "
@@ -159,11 +168,11 @@ public struct GlassContainer: Hashable, Sendable {
     }
 
     /// The frosted backdrop this container's glass samples (for inspection and tests): the backdrop region
-    /// it covers, blurred and saturated exactly as ``render(over:into:cache:backdropRevision:)`` does (before
+    /// it covers, blurred and saturated exactly as ``render(over:into:)`` does (before
     /// the wash and tint), with that region's origin. Only the row bands around the surfaces (every row the
     /// glass can sample, plus the blur's reach) are blurred; rows between them keep the plain backdrop. `nil` when nothing would be frosted (no visible glass, or an opaque
     /// accessibility mode).
-    public func frostedBackdrop(over backdrop: Pixmap) throws(LiquidError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
+    package func frostedBackdrop(over backdrop: Pixmap) throws(LiquidError) -> (pixmap: Pixmap, origin: (x: Int, y: Int))? {
         let container = try validated()
         let renderer = GlassRenderer(container: container, width: backdrop.width, height: backdrop.height,
                                      scale: backdrop.scale)

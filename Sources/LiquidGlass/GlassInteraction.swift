@@ -12,24 +12,24 @@ import LiquidGeometry
 /// - Stretch: a drag of `d` points moves the edge on the drag side by `max · tanh(0.05 · d / max)` per axis
 ///   (``stretch(_:maximum:)``), the opposite edge staying put, so the shape elongates toward the finger and
 ///   never by more than ``maximumStretch``.
-public struct GlassInteraction: Hashable, Sendable {
+package struct GlassInteraction: Hashable, Sendable {
     /// 0 = released, 1 = fully pressed (spring-driven by the caller; values slightly outside 0…1 are allowed
     /// for overshoot unless reduce motion is on).
-    public var pressProgress: Double
+    package var pressProgress: Double
     /// Relative growth at full press.
-    public var pressScale: Double
+    package var pressScale: Double
     /// Where the finger is, in the container's coordinates (points), or `nil` for no glow.
-    public var touchPoint: Point?
+    package var touchPoint: Point?
     /// Peak alpha of the touch glow at full press.
-    public var glowOpacity: Double
+    package var glowOpacity: Double
     /// Radius of the touch glow in points.
-    public var glowRadius: Double
+    package var glowRadius: Double
     /// The drag translation since touch-down, in points.
-    public var dragOffset: Vector2
+    package var dragOffset: Vector2
     /// The most a drag can stretch the shape along each axis, in points.
-    public var maximumStretch: Double
+    package var maximumStretch: Double
 
-    public init(pressProgress: Double = 0, pressScale: Double = 0.06, touchPoint: Point? = nil,
+    package init(pressProgress: Double = 0, pressScale: Double = 0.06, touchPoint: Point? = nil,
                 glowOpacity: Double = 0.12, glowRadius: Double = 40, dragOffset: Vector2 = .zero,
                 maximumStretch: Double = 12) {
         self.pressProgress = pressProgress
@@ -42,27 +42,27 @@ public struct GlassInteraction: Hashable, Sendable {
     }
 
     /// No interaction.
-    public static let idle = GlassInteraction()
+    package static let idle = GlassInteraction()
 
     /// The rubber-band stretch for a drag of `d` points: `maximum · tanh(0.05 · d / maximum)`. Odd in `d`,
     /// about `0.05·d` for small drags, and never beyond ±`maximum`.
-    public static func stretch(_ d: Double, maximum: Double) -> Double {
+    package static func stretch(_ d: Double, maximum: Double) -> Double {
         guard maximum > 0 else { return 0 }
         return maximum * GlassMath.tanh(0.05 * d / maximum)
     }
 
     /// The press progress actually used: clamped to 0…1 under reduce motion (no overshoot).
-    public func effectivePress(reduceMotion: Bool) -> Double {
+    package func effectivePress(reduceMotion: Bool) -> Double {
         reduceMotion ? Swift.min(Swift.max(pressProgress, 0), 1) : pressProgress
     }
 
     /// The scale factor applied to the shape (1 when released).
-    public func scale(reduceMotion: Bool = false) -> Double {
+    package func scale(reduceMotion: Bool = false) -> Double {
         Swift.max(0, 1 + pressScale * effectivePress(reduceMotion: reduceMotion))
     }
 
     /// The stretch per axis for the current drag (zero under reduce motion).
-    public func stretchOffset(reduceMotion: Bool = false) -> Vector2 {
+    package func stretchOffset(reduceMotion: Bool = false) -> Vector2 {
         guard !reduceMotion else { return .zero }
         return Vector2(Self.stretch(dragOffset.x, maximum: maximumStretch),
                        Self.stretch(dragOffset.y, maximum: maximumStretch))
@@ -71,7 +71,7 @@ public struct GlassInteraction: Hashable, Sendable {
     /// `shape` as this interaction deforms it: scaled about its centre by ``scale(reduceMotion:)``, then
     /// stretched by ``stretchOffset(reduceMotion:)`` (a circle that is stretched becomes a rounded rect with
     /// its radius). The idle interaction returns `shape` unchanged.
-    public func apply(to shape: SignedDistanceShape, reduceMotion: Bool = false) -> SignedDistanceShape {
+    package func apply(to shape: SignedDistanceShape, reduceMotion: Bool = false) -> SignedDistanceShape {
         let s = scale(reduceMotion: reduceMotion)
         let stretch = stretchOffset(reduceMotion: reduceMotion)
         if s == 1 && stretch == .zero { return shape }
@@ -96,8 +96,8 @@ public struct GlassInteraction: Hashable, Sendable {
 
     /// The same interaction after checking: press scale in 0.04…0.10 (or 0 for no growth), glow opacity in
     /// 0.10…0.15 (or 0), radii and stretch finite and ≥ 0, everything finite.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the field.
-    public func validated() throws(LiquidError) -> GlassInteraction {
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the field.
+    package func validated() throws(LiquidError) -> GlassInteraction {
         guard pressProgress.isFinite else { throw .invalidParameter("press progress \(pressProgress) must be finite") }
         guard pressScale == 0 || (pressScale >= 0.04 && pressScale <= 0.10) else {
             throw .invalidParameter("press scale \(pressScale) must be 0 or lie in 0.04…0.10")

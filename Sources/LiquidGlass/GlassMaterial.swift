@@ -10,7 +10,7 @@ import LiquidGeometry
 /// | ``frostSigma`` | 2.5 pt | 1 pt | 0 |
 /// | ``saturation`` | 1.4 | 1.15 | 1 |
 /// | ``rimIntensity`` | 0.5 | 0.6 | 0 |
-/// | white wash (``GlassStyle/wash``) | 0.08 | 0 | 0 |
+/// | white wash (`GlassStyle.wash`) | 0.08 | 0 | 0 |
 ///
 /// and for every style: ``refractiveIndex`` 1.5, ``bevelWidth`` `nil` (→ min(20 pt, corner radius)),
 /// ``thickness`` 12 pt, ``dispersion`` 0, ``lightAngle`` 120° (up and a little to the left),
@@ -19,6 +19,7 @@ import LiquidGeometry
 /// Tint: the tint colour is laid over the glass with alpha `tint.alpha · 0.3`, or `tint.alpha · 0.75` when
 /// ``isProminent`` (an accent-coloured button). The memberwise values are not checked; ``validated()`` is.
 public struct GlassMaterial: Hashable, Sendable {
+    /// The kind of glass; it sets the defaults of the other properties.
     public var style: GlassStyle
     /// Stained-glass colour (straight alpha), or `nil` for untinted glass.
     public var tint: RGBA?
@@ -42,6 +43,7 @@ public struct GlassMaterial: Hashable, Sendable {
     public var lightAngle: Double
     /// Peak alpha of the white rim highlight on the lit side (the opposite side gets 40 % of it).
     public var rimIntensity: Double
+    /// The soft shadow the glass casts.
     public var shadow: GlassShadow
 
     /// A material with the documented defaults for `style`.
@@ -60,32 +62,35 @@ public struct GlassMaterial: Hashable, Sendable {
         self.shadow = style == .identity ? .none : GlassShadow()
     }
 
+    /// Regular glass with its defaults (see the table above).
     public static let regular = GlassMaterial(style: .regular)
+    /// Clear glass with its defaults: less frost, no white wash.
     public static let clear = GlassMaterial(style: .clear)
+    /// No glass: rendering leaves every pixel untouched.
     public static let identity = GlassMaterial(style: .identity)
 
     /// The largest default bevel, in points.
-    public static let maximumDefaultBevel = 20.0
+    package static let maximumDefaultBevel = 20.0
 
     /// The bevel width used for a shape whose (largest) corner radius is `cornerRadius` points.
-    public func resolvedBevel(cornerRadius: Double) -> Double {
+    package func resolvedBevel(cornerRadius: Double) -> Double {
         Swift.max(0, bevelWidth ?? Swift.min(Self.maximumDefaultBevel, cornerRadius))
     }
 
     /// The alpha the tint is laid over the glass with (0 without a tint).
-    public var tintStrength: Double {
+    package var tintStrength: Double {
         guard let tint else { return 0 }
         return Swift.min(Swift.max(tint.alpha, 0), 1) * (isProminent ? 0.75 : 0.3)
     }
 
     /// The unit light direction on a y-down screen (pointing from the surface toward the light).
-    public var lightDirection: Vector2 {
+    package var lightDirection: Vector2 {
         let radians = lightAngle * Double.pi / 180
         return Vector2(GlassMath.cos(radians), -GlassMath.sin(radians))
     }
 
     /// The same material after checking every number.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the first bad field: frost σ, thickness, bevel
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the first bad field: frost σ, thickness, bevel
     ///   and rim must be finite and ≥ 0; saturation finite and ≥ 0; the index finite and in 1…3; dispersion in
     ///   0…0.2; the light angle finite; the tint finite; the shadow as ``GlassShadow/validated()``.
     public func validated() throws(LiquidError) -> GlassMaterial {

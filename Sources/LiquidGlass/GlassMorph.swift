@@ -8,19 +8,19 @@ import LiquidGeometry
 ///   linearly; `continuous` corners switch at progress ½.
 /// - Progress 0 gives `from` and 1 gives `to` exactly; values outside 0…1 extrapolate (spring overshoot),
 ///   with sizes and radii kept ≥ 0.
-public struct GlassMorph: Hashable, Sendable {
-    public var from: SignedDistanceShape
-    public var to: SignedDistanceShape
-    public var progress: Double
+package struct GlassMorph: Hashable, Sendable {
+    package var from: SignedDistanceShape
+    package var to: SignedDistanceShape
+    package var progress: Double
 
-    public init(from: SignedDistanceShape, to: SignedDistanceShape, progress: Double) {
+    package init(from: SignedDistanceShape, to: SignedDistanceShape, progress: Double) {
         self.from = from
         self.to = to
         self.progress = progress
     }
 
     /// The interpolated shape.
-    public var shape: SignedDistanceShape {
+    package var shape: SignedDistanceShape {
         if progress == 0 { return from }
         if progress == 1 { return to }
         let t = progress
@@ -40,7 +40,7 @@ public struct GlassMorph: Hashable, Sendable {
     }
 
     /// `shape` as a rounded rect: its (standardised) rect, radii and corner style.
-    public static func roundedRectForm(of shape: SignedDistanceShape) -> (Rect, CornerRadii, Bool) {
+    package static func roundedRectForm(of shape: SignedDistanceShape) -> (Rect, CornerRadii, Bool) {
         switch shape {
         case .circle(let c, let r):
             return (Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), CornerRadii(all: r), false)
@@ -56,7 +56,7 @@ public struct GlassMorph: Hashable, Sendable {
     /// of `from` that no longer exist shrink to nothing at their centres. Shapes are resolved against
     /// `container` first (for container-concentric corners). At progress 1 the result's shapes equal `to`'s
     /// resolved shapes; at 0 they equal `from`'s (plus zero-size leftovers, which render nothing).
-    public static func elements(from: [GlassElement], to: [GlassElement], progress: Double,
+    package static func elements(from: [GlassElement], to: [GlassElement], progress: Double,
                                 container: (rect: Rect, radii: CornerRadii)? = nil) -> [GlassElement] {
         var old: [String: SignedDistanceShape] = [:]
         for e in from { if let id = e.identity, old[id] == nil { old[id] = e.resolvedShape(in: container) } }

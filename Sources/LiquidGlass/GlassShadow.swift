@@ -24,7 +24,7 @@ public struct GlassShadow: Hashable, Sendable {
     public static let none = GlassShadow(opacity: 0, radius: 0, offset: .zero)
 
     /// The same shadow after checking: opacity in 0…1, radius ≥ 0, everything finite.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming the field.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming the field.
     public func validated() throws(LiquidError) -> GlassShadow {
         guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
             throw .invalidParameter("shadow opacity \(opacity) must lie in 0…1")

@@ -12,7 +12,7 @@ public enum GlassStyle: String, Hashable, Sendable, CaseIterable, CustomStringCo
     case identity
 
     /// Default backdrop blur (standard deviation in points).
-    public var defaultFrostSigma: Double {
+    package var defaultFrostSigma: Double {
         switch self {
         case .regular: 2.5
         case .clear: 1
@@ -21,7 +21,7 @@ public enum GlassStyle: String, Hashable, Sendable, CaseIterable, CustomStringCo
     }
 
     /// Default backdrop saturation (1 = unchanged).
-    public var defaultSaturation: Double {
+    package var defaultSaturation: Double {
         switch self {
         case .regular: 1.4
         case .clear: 1.15
@@ -30,7 +30,7 @@ public enum GlassStyle: String, Hashable, Sendable, CaseIterable, CustomStringCo
     }
 
     /// Default strength of the rim highlight (peak white alpha on the lit side).
-    public var defaultRimIntensity: Double {
+    package var defaultRimIntensity: Double {
         switch self {
         case .regular: 0.5
         case .clear: 0.6
@@ -40,7 +40,7 @@ public enum GlassStyle: String, Hashable, Sendable, CaseIterable, CustomStringCo
 
     /// The white wash laid over the frosted backdrop (alpha): regular glass is slightly milky, clear glass
     /// is not.
-    public var wash: Double {
+    package var wash: Double {
         switch self {
         case .regular: 0.08
         case .clear, .identity: 0

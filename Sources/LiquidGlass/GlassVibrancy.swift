@@ -20,10 +20,10 @@ public enum GlassVibrancy: String, Hashable, Sendable, CaseIterable {
     case secondary
 
     /// The minimum WCAG contrast this level keeps against the glass face.
-    public var minimumContrast: Double { self == .primary ? 4.5 : 3 }
+    package var minimumContrast: Double { self == .primary ? 4.5 : 3 }
 
     /// The largest mix toward the face colour this level allows.
-    public var maximumMix: Double { self == .primary ? 0.30 : 0.55 }
+    package var maximumMix: Double { self == .primary ? 0.30 : 0.55 }
 
     /// The colour to draw content with on glass of `style` over a backdrop whose average colour (under the
     /// glass) is `backdrop` (alpha ignored).
@@ -48,14 +48,14 @@ public enum GlassVibrancy: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The glass face colour the rule measures against (opaque).
-    public static func face(backdrop: RGBA, style: GlassStyle) -> RGBA {
+    package static func face(backdrop: RGBA, style: GlassStyle) -> RGBA {
         let c = RGBA(red: backdrop.red, green: backdrop.green, blue: backdrop.blue).clamped()
         let w = style.wash
         return RGBA(red: c.red + (1 - c.red) * w, green: c.green + (1 - c.green) * w, blue: c.blue + (1 - c.blue) * w)
     }
 
     /// WCAG relative luminance of an sRGB colour (alpha ignored).
-    public static func luminance(_ c: RGBA) -> Double {
+    package static func luminance(_ c: RGBA) -> Double {
         func linear(_ v: Double) -> Double {
             let v = Swift.min(Swift.max(v, 0), 1)
             return v <= 0.04045 ? v / 12.92 : GlassMath.pow((v + 0.055) / 1.055, 2.4)
@@ -64,7 +64,7 @@ public enum GlassVibrancy: String, Hashable, Sendable, CaseIterable {
     }
 
     /// WCAG contrast ratio between two relative luminances (≥ 1).
-    public static func contrast(_ a: Double, _ b: Double) -> Double {
+    package static func contrast(_ a: Double, _ b: Double) -> Double {
         (Swift.max(a, b) + 0.05) / (Swift.min(a, b) + 0.05)
     }
 }

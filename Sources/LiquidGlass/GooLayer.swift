@@ -33,16 +33,16 @@ import LiquidRaster
 /// A layer is a reference type because it is a place (buffers) rather than a value; the settings passed
 /// per frame are values. It is not `Sendable`: use one per rendering thread.
 /// - Complexity: O(pixels) per frame for σ ≥ 2.5 px (the blur runs reduced), plus the drawing.
-public final class GooLayer {
+package final class GooLayer {
     /// The last rendered image (premultiplied, the layer's pixel size), or `nil` before the first render.
-    public private(set) var image: Pixmap?
+    package private(set) var image: Pixmap?
     /// How many times an offscreen image was allocated (a new pixel size or scale); stays put frame to frame.
-    public private(set) var bufferAllocations = 0
+    package private(set) var bufferAllocations = 0
     private let blurWorkspace = BlurWorkspace()
     private let softeningWorkspace = EdgeSoftening.Workspace()
 
     /// An empty layer; buffers are created by the first render.
-    public init() {}
+    package init() {}
 
     /// Renders the shapes drawn by `content` through the goo filter into ``image``.
     ///
@@ -50,10 +50,10 @@ public final class GooLayer {
     /// that starts transparent; draw with any opaque paint — only coverage matters.
     /// - Parameters:
     ///   - softening: an optional final ``EdgeSoftening`` of the thresholded edge.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for a bad size or scale; ``LiquidError/invalidParameter(_:)``
+    /// - Throws: `LiquidError` (`.outOfRange`) for a bad size or scale; `LiquidError` (`.outOfRange`)
     ///   for invalid parameters (see ``GooParameters/goo(scale:)`` and ``EdgeSoftening/apply(to:scale:workspace:)``).
     ///   On a throw ``image`` is left as it was or cleared, never half-filtered.
-    public func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
+    package func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
                        content: (inout Canvas) -> Void) throws(LiquidError) {
         let goo = try parameters.goo(scale: scale)
         var pixmap = try takeClearedImage(size: size, scale: scale)
@@ -71,7 +71,7 @@ public final class GooLayer {
 
     /// Renders `shapes` (filled opaque, in order) through the goo filter into ``image``; see
     /// ``render(size:scale:parameters:softening:content:)``.
-    public func render(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape],
+    package func render(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape],
                        softening: EdgeSoftening? = nil) throws(LiquidError) {
         try render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
             for shape in shapes { shape.fill(on: &canvas, paint: .color(.white)) }
@@ -81,8 +81,8 @@ public final class GooLayer {
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`) (which may lie
     /// outside; the overlap is composited) using `mode` (normal: source-over) and `opacity`.
     /// Does nothing before the first render.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
-    public func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `opacity` when it is not in 0…1.
+    package func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }
         try Self.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)
@@ -90,7 +90,7 @@ public final class GooLayer {
 
     /// Composites ``image`` onto `destination` with its top-left corner at `origin` (points of the
     /// destination, rounded to the nearest pixel); see ``composite(onto:x:y:mode:opacity:)``.
-    public func composite(onto destination: inout Pixmap, at origin: Point, mode: BlendMode = .normal,
+    package func composite(onto destination: inout Pixmap, at origin: Point, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }
         let x = Int((origin.x * destination.scale).rounded()), y = Int((origin.y * destination.scale).rounded())
@@ -101,7 +101,7 @@ public final class GooLayer {
 
     /// Runs `body` with a mutable view of ``image`` (for further filtering in place), or returns `nil`
     /// before the first render.
-    public func withMutableImage<R, E: Error>(_ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R? {
+    package func withMutableImage<R, E: Error>(_ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R? {
         guard var pixmap = image else { return nil }
         image = nil
         defer { image = pixmap }

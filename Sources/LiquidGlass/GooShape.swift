@@ -6,7 +6,7 @@ import LiquidRaster
 /// Capsules, rounded rectangles and circles are filled by the canvas's exact analytic rounded-rectangle
 /// coverage (no flattening); ellipses and paths by the general exact-area rasterizer. So a shape's
 /// anti-aliased coverage is its true area in each pixel, quantised to 1/255.
-public enum GooShape: Sendable, Hashable {
+package enum GooShape: Sendable, Hashable {
     /// A pill: a rounded rectangle whose corner radius is half its shorter side.
     case capsule(Rect)
     /// A rounded rectangle with circular corners (the radius is clamped to 0…half the shorter side).
@@ -19,7 +19,7 @@ public enum GooShape: Sendable, Hashable {
     case path(Path)
 
     /// The axis-aligned bounds in points (a path's control-point bounds).
-    public var bounds: Rect {
+    package var bounds: Rect {
         switch self {
         case .capsule(let rect), .roundedRect(let rect, _), .ellipse(let rect):
             return rect
@@ -37,7 +37,7 @@ public enum GooShape: Sendable, Hashable {
     }
 
     /// Fills the shape on `canvas` with `paint`, through the canvas's transform, clip and compositor.
-    public func fill(on canvas: inout Canvas, paint: Paint) {
+    package func fill(on canvas: inout Canvas, paint: Paint) {
         switch self {
         case .capsule(let rect):
             let radius = Swift.min(abs(rect.size.width), abs(rect.size.height)) / 2

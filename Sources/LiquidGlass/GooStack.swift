@@ -11,28 +11,28 @@ import LiquidRaster
 /// ones. Each pass keeps its own buffers, reused frame to frame.
 ///
 /// A reference type because it is a place (buffers); not `Sendable`: use one per rendering thread.
-public final class GooStack {
+package final class GooStack {
     /// One pass: its settings and the shapes it draws (in the stack's point space).
-    public struct Pass: Sendable, Hashable {
-        public var parameters: GooParameters
-        public var shapes: [GooShape]
-        public init(parameters: GooParameters, shapes: [GooShape]) {
+    package struct Pass: Sendable, Hashable {
+        package var parameters: GooParameters
+        package var shapes: [GooShape]
+        package init(parameters: GooParameters, shapes: [GooShape]) {
             self.parameters = parameters
             self.shapes = shapes
         }
     }
 
     /// The layers, one per pass rendered so far (grown on demand, never shrunk).
-    public private(set) var layers: [GooLayer] = []
+    package private(set) var layers: [GooLayer] = []
     /// The composite of the last render, or `nil` before the first.
-    public private(set) var image: Pixmap?
+    package private(set) var image: Pixmap?
 
     /// An empty stack.
-    public init() {}
+    package init() {}
 
     /// Renders every pass and composites them in order into ``image``.
     /// - Throws: as ``GooLayer/render(size:scale:parameters:shapes:softening:)``.
-    public func render(size: Size, scale: Double, passes: [Pass], softening: EdgeSoftening? = nil) throws(LiquidError) {
+    package func render(size: Size, scale: Double, passes: [Pass], softening: EdgeSoftening? = nil) throws(LiquidError) {
         while layers.count < passes.count { layers.append(GooLayer()) }
         for (pass, layer) in zip(passes, layers) {
             try layer.render(size: size, scale: scale, parameters: pass.parameters, shapes: pass.shapes,
@@ -56,7 +56,7 @@ public final class GooStack {
 
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`); see
     /// ``GooLayer/composite(onto:x:y:mode:opacity:)``.
-    public func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
+    package func composite(onto destination: MutablePixmapView, x: Int, y: Int, mode: BlendMode = .normal,
                           opacity: Double = 1) throws(LiquidError) {
         guard let image else { return }
         try GooLayer.composite(image, onto: destination, x: x, y: y, mode: mode, opacity: opacity)

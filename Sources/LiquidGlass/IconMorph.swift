@@ -14,28 +14,28 @@
 /// gives the start state, after ``endTime`` the end state. Guarantees: the opacities always sum to 1;
 /// the blur radius is continuous, within 0…``maximumBlurRadius``, and equals the maximum on
 /// [D/4, 9D/16]. A duration ≤ 0 or not finite is an instant morph (the end state at every t ≥ 0).
-public struct IconMorph: Sendable, Hashable {
+package struct IconMorph: Sendable, Hashable {
     /// The timeline's unit D in seconds.
-    public var duration: Double
+    package var duration: Double
     /// The peak blur radius in points (≈ 5 in the published timeline).
-    public var maximumBlurRadius: Double
+    package var maximumBlurRadius: Double
 
     /// A morph over `duration` seconds peaking at `maximumBlurRadius` points.
-    public init(duration: Double = 0.5, maximumBlurRadius: Double = 5) {
+    package init(duration: Double = 0.5, maximumBlurRadius: Double = 5) {
         self.duration = duration
         self.maximumBlurRadius = maximumBlurRadius
     }
 
     /// What to draw at one instant.
-    public struct State: Sendable, Hashable {
+    package struct State: Sendable, Hashable {
         /// The blur radius (points) of the goo pass.
-        public var blurRadius: Double
+        package var blurRadius: Double
         /// Opacity of the old icon (0…1).
-        public var oldOpacity: Double
+        package var oldOpacity: Double
         /// Opacity of the new icon (0…1) = 1 − `oldOpacity`.
-        public var newOpacity: Double
+        package var newOpacity: Double
 
-        public init(blurRadius: Double, oldOpacity: Double, newOpacity: Double) {
+        package init(blurRadius: Double, oldOpacity: Double, newOpacity: Double) {
             self.blurRadius = blurRadius
             self.oldOpacity = oldOpacity
             self.newOpacity = newOpacity
@@ -43,16 +43,16 @@ public struct IconMorph: Sendable, Hashable {
     }
 
     /// The blur's rise, [0, D/4].
-    public var blurRise: ClosedRange<Double> { 0...(duration / 4) }
+    package var blurRise: ClosedRange<Double> { 0...(duration / 4) }
     /// The cross-fade, [3D/16, 11D/16].
-    public var crossFade: ClosedRange<Double> { (3 * duration / 16)...(11 * duration / 16) }
+    package var crossFade: ClosedRange<Double> { (3 * duration / 16)...(11 * duration / 16) }
     /// The blur's fall, [9D/16, 13D/16].
-    public var blurFall: ClosedRange<Double> { (9 * duration / 16)...(13 * duration / 16) }
+    package var blurFall: ClosedRange<Double> { (9 * duration / 16)...(13 * duration / 16) }
     /// When the morph is over and the old icon can be removed: 13D/16.
-    public var endTime: Double { 13 * duration / 16 }
+    package var endTime: Double { 13 * duration / 16 }
 
     /// The state at `time` seconds after the morph started.
-    public func state(at time: Double) -> State {
+    package func state(at time: Double) -> State {
         let peak = maximumBlurRadius.isFinite ? Swift.max(maximumBlurRadius, 0) : 0
         guard duration.isFinite, duration > 0, !time.isNaN else {
             let started = !time.isNaN && time >= 0
@@ -65,7 +65,7 @@ public struct IconMorph: Sendable, Hashable {
     }
 
     /// Whether the morph has finished at `time` (the old icon can be removed).
-    public func isFinished(at time: Double) -> Bool { time >= endTime }
+    package func isFinished(at time: Double) -> Bool { time >= endTime }
 
     /// (t − start) / length clamped to 0…1.
     private static func progress(_ t: Double, over range: ClosedRange<Double>) -> Double {

@@ -19,7 +19,7 @@ import RealModule
 ///   `x(t) = x0 + v0·(d^(1000t) − 1)/(1000·ln d)`, coming to rest at `x0 − v0/(1000·ln d)`:
 ///   ≈ 499.5 pt for the same input.
 ///
-/// Both are `x(t) = x0 + D·(1 − e^(−k·t))` with `k = −1000·ln d` (see ``DecelerationRate/decayConstant``)
+/// Both are `x(t) = x0 + D·(1 − e^(−k·t))` with `k = −1000·ln d` (see `DecelerationRate.decayConstant`)
 /// and `D` the total ``distance``; only `D` differs between the models.
 ///
 /// A `Decay` is a validated value: its initializer rejects non-finite inputs and inputs whose travel
@@ -46,8 +46,8 @@ public struct Decay: Hashable, Sendable {
 
     /// Creates a decay starting at `initialValue` (points) with `initialVelocity` (points per second).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if either input is NaN or ±∞;
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the resulting destination would not
+    /// - Throws: `LiquidError` (`.nonFinite`) if either input is NaN or ±∞;
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) if the resulting destination would not
     ///   be finite (an enormous velocity with a rate very close to 1).
     public init(
         initialValue: Double = 0, initialVelocity: Double,
@@ -113,7 +113,7 @@ public struct Decay: Hashable, Sendable {
     /// remaining distance `|v(t)|/k` does — see ``duration(velocityThreshold:)`` for the speed).
     /// The remaining distance shrinks monotonically, so the value never leaves the band afterwards.
     ///
-    /// - Throws: ``LiquidError`` unless `threshold` is finite and positive.
+    /// - Throws: `LiquidError` unless `threshold` is finite and positive.
     public func duration(threshold: Double) throws(LiquidError) -> Double {
         let epsilon = try Decay.requirePositive(threshold, "distance threshold")
         let magnitude = abs(distance)
@@ -126,7 +126,7 @@ public struct Decay: Hashable, Sendable {
     /// Closed form for both models: `ln(|D|·k/threshold)/k` with `|D|·k` the speed of ``velocity(at:)`` at
     /// release (`|v0|` for the continuous model). 0 when the speed is already at or below `threshold`.
     ///
-    /// - Throws: ``LiquidError`` unless `threshold` is finite and positive.
+    /// - Throws: `LiquidError` unless `threshold` is finite and positive.
     public func duration(velocityThreshold threshold: Double) throws(LiquidError) -> Double {
         let epsilon = try Decay.requirePositive(threshold, "velocity threshold")
         let k = rate.decayConstant
@@ -141,8 +141,8 @@ public struct Decay: Hashable, Sendable {
     /// `v0 = 1000·(destination − start)·(1 − d)/d` for the discrete model and
     /// `v0 = −1000·ln(d)·(destination − start)` for the continuous one; 0 when the two points are equal.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞ inputs, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` if the distance is so large that the
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞ inputs, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) if the distance is so large that the
     ///   velocity would overflow.
     public static func velocity(
         toReach destination: Double, from start: Double,

@@ -21,8 +21,8 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a rate from the fraction of velocity kept per millisecond.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `0 < perMillisecond < 1`.
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) unless `0 < perMillisecond < 1`.
     public init(_ perMillisecond: Double) throws(LiquidError) {
         guard perMillisecond.isFinite else {
             throw .nonFinite(name: "deceleration rate", value: perMillisecond)
@@ -48,13 +48,13 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
     /// Computed as `log(onePlus: d − 1)` for rates of ½ and more, which is accurate close to 1 where
     /// `d − 1` is exact, and as `log(d)` below ½: there `d − 1` would round to −1 for rates under about
     /// 10⁻¹⁶ and give −∞. At most about 745 in magnitude (the smallest subnormal double).
-    public var logPerMillisecond: Double {
+    package var logPerMillisecond: Double {
         perMillisecond >= 0.5 ? Double.log(onePlus: perMillisecond - 1) : Double.log(perMillisecond)
     }
 
     /// The exponential decay constant in 1/s: `k = −1000·ln d`, so the velocity falls as `e^(−k·t)`.
     /// Always positive and finite.
-    public var decayConstant: Double { -1000 * logPerMillisecond }
+    package var decayConstant: Double { -1000 * logPerMillisecond }
 
     public var description: String { "DecelerationRate(\(perMillisecond) per ms)" }
 }

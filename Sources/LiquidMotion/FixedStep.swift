@@ -18,7 +18,7 @@ public struct FixedStep: Hashable, Sendable {
     /// Whether an over-long frame is credited as one step (pause) rather than caught up.
     public let pausesOnDroppedFrame: Bool
 
-    /// - Throws: ``LiquidError`` unless `step` is positive and finite and `maxCatchUpSteps` ≥ 1.
+    /// - Throws: `LiquidError` unless `step` is positive and finite and `maxCatchUpSteps` ≥ 1.
     public init(step: Double = 1.0 / 120, maxCatchUpSteps: Int = 8, pausesOnDroppedFrame: Bool = false) throws(LiquidError) {
         guard step.isFinite, step > 0 else {
             throw .invalidParameter(name: "fixed step", value: step, requirement: "must be positive and finite")

@@ -17,15 +17,15 @@ import LiquidGeometry
 ///   ``LateFramePolicy/pause`` (the default) credits one nominal frame interval and drops the rest, so the
 ///   motion pauses rather than skipping ahead; ``LateFramePolicy/catchUp`` owes every missing step.
 /// - Never more than ``maximumCatchUpSteps`` steps at once; time beyond that is dropped (no spiral of
-///   catch-up work after a stall). Dropped time moves ``origin`` forward and is summed in ``droppedTime``.
+///   catch-up work after a stall). Dropped time moves `origin` forward and is summed in `droppedTime`.
 ///
 /// Headless runs at a fixed frame rate are never late, so the policy never changes what they simulate.
 ///
 /// Guarantees: deterministic (a pure function of the times given); ``time`` never decreases and never
 /// passes the latest time given (within the 1 µs tolerance); a non-finite or earlier time owes nothing.
-public struct FixedStepClock: Hashable, Sendable {
+package struct FixedStepClock: Hashable, Sendable {
     /// What a late frame does.
-    public enum LateFramePolicy: Hashable, Sendable {
+    package enum LateFramePolicy: Hashable, Sendable {
         /// Advance by one nominal frame interval and drop the missing time: the motion pauses.
         case pause
         /// Advance by every missing step (up to ``FixedStepClock/maximumCatchUpSteps``).
@@ -33,32 +33,32 @@ public struct FixedStepClock: Hashable, Sendable {
     }
 
     /// The default step: 1/120 s.
-    public static let defaultStep = 1.0 / 120
+    package static let defaultStep = 1.0 / 120
     /// The default cap on steps per advance: 240 (two seconds at 120 steps a second).
-    public static let defaultMaximumCatchUpSteps = 240
+    package static let defaultMaximumCatchUpSteps = 240
     /// A frame is late when it comes more than this many nominal intervals after the simulated time.
-    public static let lateFrameFactor = 1.5
+    package static let lateFrameFactor = 1.5
 
     /// The simulation step, seconds (> 0).
-    public let step: Double
+    package let step: Double
     /// The display's nominal frame interval, seconds (> 0).
-    public let frameInterval: Double
+    package let frameInterval: Double
     /// What a late frame does.
-    public let lateFramePolicy: LateFramePolicy
+    package let lateFramePolicy: LateFramePolicy
     /// The most steps one ``advance(to:)`` takes (≥ 1).
-    public let maximumCatchUpSteps: Int
+    package let maximumCatchUpSteps: Int
     /// The time of step 0 (moved forward by dropped time).
-    public private(set) var origin: Double
+    package private(set) var origin: Double
     /// Steps taken since ``origin``.
-    public private(set) var stepsTaken = 0
+    package private(set) var stepsTaken = 0
     /// Time not simulated since creation: late frames under ``LateFramePolicy/pause`` and time beyond the cap.
-    public private(set) var droppedTime = 0.0
+    package private(set) var droppedTime = 0.0
 
     /// A clock whose step 0 is at `start`.
     ///
-    /// - Throws: ``LiquidError`` unless `step` and `frameInterval` are positive and finite, `start` is
+    /// - Throws: `LiquidError` unless `step` and `frameInterval` are positive and finite, `start` is
     ///   finite and `maximumCatchUpSteps` ≥ 1.
-    public init(step: Double = FixedStepClock.defaultStep, frameInterval: Double,
+    package init(step: Double = FixedStepClock.defaultStep, frameInterval: Double,
                 lateFramePolicy: LateFramePolicy = .pause,
                 maximumCatchUpSteps: Int = FixedStepClock.defaultMaximumCatchUpSteps,
                 start: Double = 0) throws(LiquidError) {
@@ -88,19 +88,19 @@ public struct FixedStepClock: Hashable, Sendable {
     }
 
     /// The default clock of a 60 Hz display: 1/120 s steps, 1/60 s frames, late frames pause, started at 0.
-    public static let sixtyHertz = FixedStepClock(
+    package static let sixtyHertz = FixedStepClock(
         checkedStep: defaultStep, frameInterval: 1.0 / 60, lateFramePolicy: .pause,
         maximumCatchUpSteps: defaultMaximumCatchUpSteps, start: 0)
 
     /// The time simulated so far: `origin + stepsTaken · step`.
-    public var time: Double { time(ofStep: stepsTaken) }
+    package var time: Double { time(ofStep: stepsTaken) }
 
     /// The time at which step `k` (counted from ``origin``) ends.
-    public func time(ofStep k: Int) -> Double { origin + Double(k) * step }
+    package func time(ofStep k: Int) -> Double { origin + Double(k) * step }
 
     /// Starts counting steps again from `time` (when a motion starts from rest); a non-finite time is
     /// ignored.
-    public mutating func restart(at time: Double) {
+    package mutating func restart(at time: Double) {
         guard time.isFinite else { return }
         origin = time
         stepsTaken = 0
@@ -108,7 +108,7 @@ public struct FixedStepClock: Hashable, Sendable {
 
     /// Takes the steps due at `now` under the policy (see the type's overview) and returns how many.
     @discardableResult
-    public mutating func advance(to now: Double) -> Int {
+    package mutating func advance(to now: Double) -> Int {
         guard now.isFinite else { return 0 }
         let lag = now - time
         if lateFramePolicy == .pause, lag > Self.lateFrameFactor * frameInterval {

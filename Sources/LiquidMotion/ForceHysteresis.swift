@@ -51,8 +51,8 @@ public struct ForceHysteresis: Hashable, Sendable {
 
     /// Creates an idle state machine.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for a NaN or infinite threshold, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `reset < confirm ≤ activate`.
+    /// - Throws: `LiquidError` (`.nonFinite`) for a NaN or infinite threshold, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) unless `reset < confirm ≤ activate`.
     public init(reset: Double = 0.4, activate: Double = 0.5, confirm: Double = 0.49) throws(LiquidError) {
         resetThreshold = try LiquidError.requireFinite(reset, "reset threshold")
         activateThreshold = try LiquidError.requireFinite(activate, "activate threshold")

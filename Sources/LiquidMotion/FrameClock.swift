@@ -1,21 +1,22 @@
 /// One frame delivered by a ``FrameClock``.
-public struct FrameTick: Hashable, Sendable {
+package struct FrameTick: Hashable, Sendable {
     /// The source's timestamp for this frame, in seconds.
-    public let timestamp: Double
+    package let timestamp: Double
     /// Seconds since the previous frame (0 for the first frame; at most the clock's `maximumDelta`).
-    public let delta: Double
+    package let delta: Double
     /// 0 for the first frame, then 1, 2, …
-    public let index: Int
+    package let index: Int
 }
 
 /// Turns a ``TickSource``'s timestamps into frames with durations, and hands them to observers.
 ///
 /// Guarantees: every delivered `delta` is finite and ≥ 0 (safe to pass to ``SpringAnimator/advance(by:)``).
-/// A timestamp that is NaN, infinite, or not later than the previous one is not a frame: it is dropped and
-/// counted in ``rejectedTimestamps``. With ``maximumDelta`` set, a longer gap (a stall, a suspended process)
-/// is credited as `maximumDelta` and the excess counted in ``clampedTime``.
-public final class FrameClock {
-    public typealias Observer = (FrameTick) -> Void
+/// A timestamp that is NaN, infinite, or not later than the previous one is not a frame: it is dropped.
+/// With ``maximumDelta`` set, a longer gap (a stall, a suspended process) is credited as `maximumDelta`
+/// and the excess is dropped.
+package final class FrameClock {
+    /// Called once per accepted frame.
+    package typealias Observer = (FrameTick) -> Void
 
     private let source: TickSource
     private var observers: [(id: Int, body: Observer)] = []
@@ -23,38 +24,40 @@ public final class FrameClock {
     private var previousTimestamp: Double?
 
     /// The most recent frame, if any.
-    public private(set) var lastTick: FrameTick?
+    package private(set) var lastTick: FrameTick?
     /// Timestamps dropped for being non-finite or not increasing.
-    public private(set) var rejectedTimestamps = 0
+    package private(set) var rejectedTimestamps = 0
     /// Frame time discarded by ``maximumDelta``.
-    public private(set) var clampedTime = 0.0
+    package private(set) var clampedTime = 0.0
     /// The longest frame duration delivered; `nil` for no limit.
-    public var maximumDelta: Double?
+    package var maximumDelta: Double?
 
-    public init(source: TickSource, maximumDelta: Double? = nil) {
+    /// A clock fed by `source`, capping each frame's delta at `maximumDelta` seconds when given; call ``start()`` to begin.
+    package init(source: TickSource, maximumDelta: Double? = nil) {
         self.source = source
         self.maximumDelta = maximumDelta
     }
 
     /// Registers `observer` for every frame; returns a token for ``removeObserver(_:)``.
     @discardableResult
-    public func addObserver(_ observer: @escaping Observer) -> Int {
+    package func addObserver(_ observer: @escaping Observer) -> Int {
         defer { nextObserverID += 1 }
         observers.append((nextObserverID, observer))
         return nextObserverID
     }
 
-    public func removeObserver(_ token: Int) {
+    /// Removes the observer registered under `token`.
+    package func removeObserver(_ token: Int) {
         observers.removeAll { $0.id == token }
     }
 
     /// Starts listening to the source.
-    public func start() {
+    package func start() {
         source.start { [unowned self] timestamp in self.receive(timestamp) }
     }
 
     /// Stops listening; the next start begins a new run (its first frame has delta 0).
-    public func stop() {
+    package func stop() {
         source.stop()
         previousTimestamp = nil
     }

@@ -4,7 +4,7 @@ import RealModule
 /// Small pieces of arithmetic that turn the end of a gesture into the start of an animation, from
 /// WWDC18 "Designing Fluid Interfaces".
 public enum GestureMath {
-    /// The default cap on ``relativeVelocity(_:from:to:limit:)``, in 1/s: 100 means covering the whole
+    /// The default cap on `relativeVelocity(_:from:to:limit:)`, in 1/s: 100 means covering the whole
     /// remaining distance in a hundredth of a second, far beyond any real flick (the drawer demo caps at
     /// about 30).
     public static let defaultRelativeVelocityLimit = 100.0
@@ -20,8 +20,8 @@ public enum GestureMath {
     /// - When the distance is tiny compared with the velocity, the quotient is clamped to `±limit`,
     ///   keeping its sign (a flick towards a target a hair away saturates rather than exploding).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if an input is NaN or ±∞, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` unless `limit` is positive (it may be
+    /// - Throws: `LiquidError` (`.nonFinite`) if an input is NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) unless `limit` is positive (it may be
     ///   `+∞`, in which case only overflow to ±∞ is clamped, to ±`Double.greatestFiniteMagnitude`).
     public static func relativeVelocity(
         _ velocity: Double, from current: Double, to target: Double,

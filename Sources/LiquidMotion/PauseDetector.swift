@@ -31,7 +31,7 @@ public struct PauseDetector: Sendable {
 
         /// Creates a configuration; the defaults are the talk's.
         ///
-        /// - Throws: ``LiquidError`` if a threshold is NaN, ±∞ or negative, or `historyLength < 2`.
+        /// - Throws: `LiquidError` if a threshold is NaN, ±∞ or negative, or `historyLength < 2`.
         public init(
             historyLength: Int = 7, maximumSpeed: Double = 100, minimumOffset: Double = 50,
             minimumDeceleration: Double = 0.9
@@ -73,12 +73,13 @@ public struct PauseDetector: Sendable {
 
     private var velocities: Deque<Vector2> = []
 
+    /// A detector with `configuration`, not paused.
     public init(configuration: Configuration = .standard) {
         self.configuration = configuration
     }
 
     /// The velocities kept, oldest first, in points per second.
-    public var recentVelocities: [Vector2] { Array(velocities) }
+    package var recentVelocities: [Vector2] { Array(velocities) }
 
     /// Records the gesture's current `velocity` (points per second) and `offset` from its start (points),
     /// and returns whether it is paused now (also available as ``isPaused``).

@@ -12,7 +12,7 @@ public enum Projection {
     /// The distance, in points, that a value released with `velocity` (points per second) travels before
     /// it comes to rest. Same sign as `velocity`; 0 for 0.
     ///
-    /// - Throws: ``LiquidError`` if `velocity` is NaN or ±∞, or so large that the distance overflows.
+    /// - Throws: `LiquidError` if `velocity` is NaN or ±∞, or so large that the distance overflows.
     public static func distance(
         velocity: Double, rate: DecelerationRate = .normal, model: Decay.Model = .discrete
     ) throws(LiquidError) -> Double {
@@ -21,7 +21,7 @@ public enum Projection {
 
     /// The resting point, in points, of `value` released with `velocity` (points per second).
     ///
-    /// - Throws: ``LiquidError`` if either input is NaN or ±∞, or the result would overflow.
+    /// - Throws: `LiquidError` if either input is NaN or ±∞, or the result would overflow.
     public static func project(
         _ value: Double, velocity: Double, rate: DecelerationRate = .normal, model: Decay.Model = .discrete
     ) throws(LiquidError) -> Double {
@@ -31,7 +31,7 @@ public enum Projection {
     /// The resting point of `point` released with `velocity` (points per second), each axis projected
     /// independently with the same rate.
     ///
-    /// - Throws: ``LiquidError`` if any component is NaN or ±∞, or the result would overflow (the x axis
+    /// - Throws: `LiquidError` if any component is NaN or ±∞, or the result would overflow (the x axis
     ///   is checked first; the error names the parameter as the scalar form does).
     public static func project(
         _ point: Point, velocity: Vector2, rate: DecelerationRate = .normal, model: Decay.Model = .discrete

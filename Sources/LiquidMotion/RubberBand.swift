@@ -16,7 +16,7 @@ import RealModule
 /// The power form `sign(x)·|x|^p` from WWDC18 "Designing Fluid Interfaces" is available as the static
 /// ``power(_:exponent:)`` with its inverse ``inversePower(_:exponent:)``.
 ///
-/// Every function rejects NaN and ±∞ inputs with ``LiquidError/nonFinite(name:value:)``; a `RubberBand`
+/// Every function rejects NaN and ±∞ inputs with `LiquidError` (`.nonFinite`); a `RubberBand`
 /// value always has a finite positive dimension and coefficient.
 public struct RubberBand: Hashable, Sendable {
     /// UIScrollView's coefficient, 0.55: the slope of the curve at the edge.
@@ -32,7 +32,7 @@ public struct RubberBand: Hashable, Sendable {
 
     /// Creates a rubber band for a view `dimension` points long.
     ///
-    /// - Throws: ``LiquidError`` unless `dimension` and `coefficient` are finite and positive.
+    /// - Throws: `LiquidError` unless `dimension` and `coefficient` are finite and positive.
     public init(dimension: Double, coefficient: Double = RubberBand.defaultCoefficient) throws(LiquidError) {
         self.dimension = try RubberBand.requirePositive(dimension, "rubber-band dimension")
         self.coefficient = try RubberBand.requirePositive(coefficient, "rubber-band coefficient")
@@ -43,7 +43,7 @@ public struct RubberBand: Hashable, Sendable {
     /// Odd (`b(−x) = −b(x)`), strictly increasing, with `|b(x)| < dimension` for every finite `x`
     /// (rounding may give exactly `±dimension` for overscrolls beyond about 10¹⁶·dimension).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞.
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞.
     public func offset(forOverscroll overscroll: Double) throws(LiquidError) -> Double {
         let x = try LiquidError.requireFinite(overscroll, "overscroll")
         // u/(u + 1) equals 1 − 1/(u + 1) but keeps full relative precision for small u.
@@ -55,8 +55,8 @@ public struct RubberBand: Hashable, Sendable {
     /// The overscroll, in points, that produces a displacement of `offset` points: the exact inverse of
     /// ``offset(forOverscroll:)``, `x = d·|b| / (c·(d − |b|))·sign(b)`.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` when `|offset| ≥ dimension` (no finite
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) when `|offset| ≥ dimension` (no finite
     ///   overscroll reaches the asymptote) or the overscroll would overflow.
     public func overscroll(forOffset offset: Double) throws(LiquidError) -> Double {
         let b = try LiquidError.requireFinite(offset, "rubber-banded offset")
@@ -81,7 +81,7 @@ public struct RubberBand: Hashable, Sendable {
     /// past either bound; the result never leaves `range` by ``dimension`` or more. A bound may be infinite
     /// (`-.infinity...0` bands only the top).
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` if `value` is NaN or ±∞.
+    /// - Throws: `LiquidError` (`.nonFinite`) if `value` is NaN or ±∞.
     public func clamp(_ value: Double, to range: ClosedRange<Double>) throws(LiquidError) -> Double {
         let v = try LiquidError.requireFinite(value, "value")
         if v < range.lowerBound {
@@ -96,7 +96,7 @@ public struct RubberBand: Hashable, Sendable {
     /// The inverse of ``clamp(_:to:)``: the raw value that `clamped` came from. Useful when a gesture
     /// catches content mid-bounce and has to continue from the finger position that would show it.
     ///
-    /// - Throws: ``LiquidError`` if `clamped` is NaN or ±∞, or lies ``dimension`` or more outside `range`.
+    /// - Throws: `LiquidError` if `clamped` is NaN or ±∞, or lies ``dimension`` or more outside `range`.
     public func unclamp(_ clamped: Double, from range: ClosedRange<Double>) throws(LiquidError) -> Double {
         let v = try LiquidError.requireFinite(clamped, "value")
         if v < range.lowerBound {
@@ -111,7 +111,7 @@ public struct RubberBand: Hashable, Sendable {
     /// One-shot form of ``clamp(_:to:)``: rubber-bands `value` past `range` for a view `dimension` points
     /// long.
     ///
-    /// - Throws: ``LiquidError`` if `dimension` or `coefficient` is not finite and positive, or `value`
+    /// - Throws: `LiquidError` if `dimension` or `coefficient` is not finite and positive, or `value`
     ///   is NaN or ±∞.
     public static func clamp(
         _ value: Double, to range: ClosedRange<Double>, dimension: Double,
@@ -125,7 +125,7 @@ public struct RubberBand: Hashable, Sendable {
     /// Odd, strictly increasing, and unbounded (unlike the UIScrollView form it has no asymptote); for
     /// `|x| > 1` it grows more slowly than `x`.
     ///
-    /// - Throws: ``LiquidError`` if `x` is NaN or ±∞, or `exponent` is not in `(0, 1]`.
+    /// - Throws: `LiquidError` if `x` is NaN or ±∞, or `exponent` is not in `(0, 1]`.
     public static func power(_ x: Double, exponent: Double = RubberBand.defaultExponent) throws(LiquidError) -> Double {
         let value = try LiquidError.requireFinite(x, "overscroll")
         let p = try requireExponent(exponent)
@@ -134,7 +134,7 @@ public struct RubberBand: Hashable, Sendable {
 
     /// The exact inverse of ``power(_:exponent:)``: `sign(y)·|y|^(1/p)`.
     ///
-    /// - Throws: ``LiquidError`` if `y` is NaN or ±∞, `exponent` is not in `(0, 1]`, or the result overflows.
+    /// - Throws: `LiquidError` if `y` is NaN or ±∞, `exponent` is not in `(0, 1]`, or the result overflows.
     public static func inversePower(_ y: Double, exponent: Double = RubberBand.defaultExponent) throws(LiquidError) -> Double {
         let value = try LiquidError.requireFinite(y, "rubber-banded offset")
         let p = try requireExponent(exponent)

@@ -11,7 +11,7 @@ public struct SettleTolerance: Hashable, Sendable {
     /// Largest speed that counts as at rest (value units per second).
     public var velocity: Double
 
-    /// - Throws: ``LiquidError`` unless both tolerances are positive and finite.
+    /// - Throws: `LiquidError` unless both tolerances are positive and finite.
     public init(value: Double, velocity: Double) throws(LiquidError) {
         guard value.isFinite, value > 0 else {
             throw .invalidParameter(name: "settle tolerance", value: value, requirement: "must be positive and finite")

@@ -14,7 +14,7 @@ import RealModule
 /// - Core Animation: ``init(mass:stiffness:damping:)``
 /// - settling: ``init(settlingDuration:dampingRatio:mass:)``
 ///
-/// Motion is evaluated in closed form (see ``transition(over:)``): exact for any time step, continuous in ζ
+/// Motion is evaluated in closed form (see `transition(over:)`): exact for any time step, continuous in ζ
 /// across critical damping, and free of the overflow/underflow that naive over-damped formulas hit for
 /// stiff springs over long times.
 public struct Spring: Hashable, Sendable, CustomStringConvertible {
@@ -29,7 +29,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// A spring from its period `response` (seconds, the period of the undamped oscillation) and damping
     /// ratio, as UIKit and design tools use: k = m·(2π/response)², c = 4π·ζ·m/response.
-    /// - Throws: ``LiquidError`` if `response` or `mass` is not positive and finite, or `dampingRatio` is
+    /// - Throws: `LiquidError` if `response` or `mass` is not positive and finite, or `dampingRatio` is
     ///   negative or not finite, or the stiffness and damping they give are not finite (a response of
     ///   10⁻¹⁶⁰ s or less).
     public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
@@ -42,7 +42,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// A spring from SwiftUI's perceptual `duration` (seconds) and `bounce` in the open interval (−1, 1):
     /// ω₀ = 2π/duration; ζ = 1 − bounce for bounce ≥ 0, ζ = 1/(1 + bounce) for bounce < 0.
-    /// - Throws: ``LiquidError`` if `duration`/`mass` are not positive and finite or `bounce` is outside
+    /// - Throws: `LiquidError` if `duration`/`mass` are not positive and finite or `bounce` is outside
     ///   (−1, 1). (A bounce of 1 would need zero or negative damping: it is refused, never clamped.)
     public init(duration: Double = 0.5, bounce: Double = 0, mass: Double = 1) throws(LiquidError) {
         try Self.require(duration, "duration", positive: true)
@@ -57,7 +57,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A spring from Core Animation's physical parameters.
-    /// - Throws: ``LiquidError`` if `mass` or `stiffness` is not positive and finite, or `damping` is
+    /// - Throws: `LiquidError` if `mass` or `stiffness` is not positive and finite, or `damping` is
     ///   negative or not finite.
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(LiquidError) {
         try Self.require(mass, "mass", positive: true)
@@ -73,7 +73,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Settling time scales as 1/ω₀ for a fixed ζ, so this is exact: `Spring(settlingDuration: s, …)`
     /// has `settlingDuration == s` to rounding.
-    /// - Throws: ``LiquidError`` if `settlingDuration`/`mass` are not positive and finite or
+    /// - Throws: `LiquidError` if `settlingDuration`/`mass` are not positive and finite or
     ///   `dampingRatio` is not positive and finite (an undamped spring never settles).
     public init(settlingDuration: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
         try Self.require(settlingDuration, "settling duration", positive: true)
@@ -153,7 +153,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// SwiftUI's bounce: 1 − ζ when ζ ≤ 1, 1/ζ − 1 when over-damped (negative).
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
     /// Decay rate of the envelope, λ = ζ·ω₀ (1/s).
-    public var decayRate: Double { dampingRatio * naturalFrequency }
+    package var decayRate: Double { dampingRatio * naturalFrequency }
 
     /// The time after which the unit step response (displacement 1, velocity 0) stays within 0.001 of the
     /// target for good — computed exactly from the closed form, not from an envelope approximation.

@@ -12,13 +12,14 @@
 /// module; measured with `liquid bench`, that took a steady-rate step from 35 to 4.5 ns and a fixed-step
 /// 60 Hz frame from 46 to 12 ns.
 ///
-/// ``Stepping/exact`` advances by each frame's real duration. ``Stepping/fixed(_:)`` advances in whole
-/// steps from an accumulator and presents the exact state at the leftover time; see ``FixedStep`` for its
-/// catch-up cap and dropped-frame pause.
+/// ``SpringStepping/exact`` advances by each frame's real duration. ``SpringStepping/fixed(_:)`` advances
+/// in whole steps from an accumulator and presents the exact state at the leftover time; see ``FixedStep``
+/// for its catch-up cap and dropped-frame pause.
 public struct SpringAnimator<Value: AnimatableVector>: Sendable {
-    public typealias Stepping = SpringStepping
 
+    /// The spring the value follows.
     public var spring: Spring { _spring }
+    /// Where the value is heading.
     @usableFromInline var _spring: Spring
     public var target: Value { _target }
     @usableFromInline var _target: Value
@@ -33,10 +34,11 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     @usableFromInline var _isSettled: Bool
     /// The settle test's bounds.
     public var tolerance: SettleTolerance
-    public let stepping: Stepping
+    /// How ``advance(by:)`` steps time.
+    public let stepping: SpringStepping
     /// Frame time that was not simulated: time beyond the catch-up cap, or the excess of a dropped frame
     /// under ``FixedStep/pausesOnDroppedFrame``. Always 0 in exact mode.
-    public var discardedTime: Double { _discardedTime }
+    package var discardedTime: Double { _discardedTime }
     @usableFromInline var _discardedTime: Double = 0
 
     // Fixed-step state: the state at the last whole step and the time accumulated since it.
@@ -53,7 +55,7 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
 
     /// Creates an animator at `value` moving toward `target` (default: `value`, i.e. at rest).
     public init(spring: Spring, value: Value, target: Value? = nil, velocity: Value = .zero,
-                stepping: Stepping = .exact, tolerance: SettleTolerance = .unit) {
+                stepping: SpringStepping = .exact, tolerance: SettleTolerance = .unit) {
         self._spring = spring
         self._value = value
         self._target = target ?? value

@@ -19,13 +19,13 @@
 
     /// Advances a scalar displacement `x` (value − target) and velocity `v`.
     @inlinable
-    @usableFromInline package func apply(displacement x: Double, velocity v: Double) -> (displacement: Double, velocity: Double) {
+    package func apply(displacement x: Double, velocity v: Double) -> (displacement: Double, velocity: Double) {
         (positionFromPosition * x + positionFromVelocity * v, velocityFromPosition * x + velocityFromVelocity * v)
     }
 
     /// Advances a vector displacement and velocity.
     @inlinable
-    @usableFromInline package func apply<V: AnimatableVector>(displacement x: V, velocity v: V) -> (displacement: V, velocity: V) {
+    package func apply<V: AnimatableVector>(displacement x: V, velocity v: V) -> (displacement: V, velocity: V) {
         (x.scaled(by: positionFromPosition) + v.scaled(by: positionFromVelocity),
          x.scaled(by: velocityFromPosition) + v.scaled(by: velocityFromVelocity))
     }

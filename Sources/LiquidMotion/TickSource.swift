@@ -1,34 +1,34 @@
 /// Something that produces frame timestamps: a display link, a window's frame callback, a test's clock.
 ///
 /// A source calls the handler given to ``start(_:)`` once per frame with a monotonic timestamp in seconds,
-/// on the thread that drives it, until ``stop()``. ``FrameClock`` turns those timestamps into frames.
+/// on the thread that drives it, until ``stop()``. A run loop driven by a source steps one frame per tick.
 public protocol TickSource: AnyObject {
     func start(_ handler: @escaping (Double) -> Void)
     func stop()
 }
 
 /// A tick source driven by hand: tests and headless runs call ``tick(at:)`` or ``advance(by:)``.
-public final class ManualTickSource: TickSource {
+package final class ManualTickSource: TickSource {
     private var handler: ((Double) -> Void)?
     /// The last timestamp delivered (seconds).
-    public private(set) var now: Double
+    package private(set) var now: Double
 
-    public init(startingAt start: Double = 0) { now = start }
+    package init(startingAt start: Double = 0) { now = start }
 
-    public func start(_ handler: @escaping (Double) -> Void) { self.handler = handler }
-    public func stop() { handler = nil }
+    package func start(_ handler: @escaping (Double) -> Void) { self.handler = handler }
+    package func stop() { handler = nil }
 
     /// Delivers a frame at `timestamp` (ignored by the clock unless it is later than the previous one).
-    public func tick(at timestamp: Double) {
+    package func tick(at timestamp: Double) {
         now = timestamp
         handler?(timestamp)
     }
 
     /// Delivers a frame `dt` seconds after the previous one.
-    public func advance(by dt: Double) { tick(at: now + dt) }
+    package func advance(by dt: Double) { tick(at: now + dt) }
 
     /// Delivers `count` frames spaced `interval` seconds apart.
-    public func run(frames count: Int, interval: Double) {
+    package func run(frames count: Int, interval: Double) {
         for _ in 0..<Swift.max(0, count) { advance(by: interval) }
     }
 }
@@ -39,11 +39,12 @@ public final class ManualTickSource: TickSource {
 /// or ``stop()`` is called from a handler. Late frames are delivered late (never bunched up), so the clock
 /// sees the real frame time.
 public final class IntervalTickSource: TickSource {
+    /// Seconds between ticks: 1 / frames per second.
     public let interval: Double
     private var handler: ((Double) -> Void)?
     private var running = false
 
-    /// - Throws: ``LiquidError`` unless `framesPerSecond` is positive, finite and at most 1000.
+    /// - Throws: `LiquidError` unless `framesPerSecond` is positive, finite and at most 1000.
     public init(framesPerSecond: Double) throws(LiquidError) {
         guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
             throw .invalidParameter(name: "frame rate", value: framesPerSecond,
@@ -52,11 +53,13 @@ public final class IntervalTickSource: TickSource {
         interval = 1 / framesPerSecond
     }
 
+    /// Sets the handler ``run(seconds:)`` delivers ticks to.
     public func start(_ handler: @escaping (Double) -> Void) {
         self.handler = handler
         running = true
     }
 
+    /// Makes a running ``run(seconds:)`` return after the current tick.
     public func stop() { running = false }
 
     /// Delivers ticks for `seconds` of wall time (or until stopped).

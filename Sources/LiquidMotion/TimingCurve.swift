@@ -23,7 +23,7 @@ public struct TimingCurve: Hashable, Sendable {
     public let y2: Double
 
     /// The largest `|x(s) − progress|` that ``value(at:)`` and ``slope(at:)`` accept.
-    public static let solverTolerance = 1e-9
+    package static let solverTolerance = 1e-9
 
     /// Straight line: value equals progress.
     public static let linear = TimingCurve(unchecked: 0, 0, 1, 1)
@@ -38,8 +38,8 @@ public struct TimingCurve: Hashable, Sendable {
 
     /// Creates a curve with control points `(x1, y1)` and `(x2, y2)`.
     ///
-    /// - Throws: ``LiquidError/nonFinite(name:value:)`` for NaN or ±∞, and
-    ///   ``LiquidError/invalidParameter(name:value:requirement:)`` when `x1` or `x2` is outside [0, 1].
+    /// - Throws: `LiquidError` (`.nonFinite`) for NaN or ±∞, and
+    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) when `x1` or `x2` is outside [0, 1].
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(LiquidError) {
         for (name, value) in [("timing curve x1", x1), ("timing curve x2", x2)] {
             _ = try LiquidError.requireFinite(value, name)
@@ -90,7 +90,7 @@ public struct TimingCurve: Hashable, Sendable {
     }
 
     /// The curve parameter `s` in [0, 1] at which the curve's x equals `progress` (clamped to [0, 1]),
-    /// to within ``solverTolerance``: `|x(s) − progress| ≤ 1e-9`. Exactly 0 and 1 at the ends; NaN gives NaN.
+    /// to within `solverTolerance`: `|x(s) − progress| ≤ 1e-9`. Exactly 0 and 1 at the ends; NaN gives NaN.
     ///
     /// Newton's method from `s = progress` (a few iterations, usually enough); if it stalls on a flat
     /// derivative or leaves [0, 1], bisection on [0, 1], which halves the bracket each step and so ends

@@ -9,7 +9,7 @@ import LiquidGeometry
 /// - Only samples within ``horizon`` seconds (100 ms by default) of the newest one take part.
 /// - Walking back from the newest sample, a gap longer than ``maximumGap`` (40 ms by default) between
 ///   two consecutive samples means the finger had stopped: everything before the gap is ignored.
-/// - At least ``minimumSampleCount`` (3) samples must remain; otherwise the velocity is `.zero`.
+/// - At least `minimumSampleCount` (3) samples must remain; otherwise the velocity is `.zero`.
 /// - ``Strategy/linear`` fits `x(t) = a + b·t` per axis (exact for motion at constant velocity);
 ///   ``Strategy/quadratic`` fits `a + b·t + c·t²` and reports the slope at the newest sample (exact for
 ///   constant acceleration, more responsive, noisier). A quadratic fit whose samples are too few or too
@@ -32,11 +32,11 @@ public struct VelocityTracker: Sendable {
     }
 
     /// One touch position, in points, at a time in seconds.
-    public struct Sample: Hashable, Sendable {
-        public var position: Point
-        public var time: Double
+    package struct Sample: Hashable, Sendable {
+        package var position: Point
+        package var time: Double
 
-        public init(position: Point, time: Double) {
+        package init(position: Point, time: Double) {
             self.position = position
             self.time = time
         }
@@ -49,21 +49,21 @@ public struct VelocityTracker: Sendable {
     /// The longest gap between consecutive samples, in seconds, that is not taken as a stop (default 0.04).
     /// Finite, positive.
     public let maximumGap: Double
-    /// How many samples are kept at most (default 20); at least ``minimumSampleCount``.
+    /// How many samples are kept at most (default 20); at least `minimumSampleCount`.
     public let capacity: Int
 
     /// The fewest samples a fit needs; with fewer the velocity is `.zero`.
-    public static let minimumSampleCount = 3
+    package static let minimumSampleCount = 3
 
     /// Time comparisons against ``horizon`` and ``maximumGap`` allow this much slack, in seconds
     /// (one microsecond), so that a sample exactly on a boundary is not lost to rounding.
-    public static let timeTolerance = 1e-6
+    package static let timeTolerance = 1e-6
 
     private var ring: Deque<Sample> = []
 
     /// Creates an empty tracker.
     ///
-    /// - Throws: ``LiquidError`` unless `horizon` and `maximumGap` are finite and positive and
+    /// - Throws: `LiquidError` unless `horizon` and `maximumGap` are finite and positive and
     ///   `capacity ≥ 3`.
     public init(
         strategy: Strategy = .linear, horizon: Double = 0.1, maximumGap: Double = 0.04, capacity: Int = 20
@@ -99,7 +99,7 @@ public struct VelocityTracker: Sendable {
     }
 
     /// The stored samples, oldest first (at most ``capacity``).
-    public var samples: [Sample] { Array(ring) }
+    package var samples: [Sample] { Array(ring) }
 
     /// Records the touch at `position` (points) at `time` (seconds, any origin).
     ///

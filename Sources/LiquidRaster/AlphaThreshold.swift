@@ -17,7 +17,7 @@ public struct AlphaThreshold: Sendable, Hashable {
     /// The straight colour of the result.
     public let color: RGBA
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `threshold` or `edgeWidth` when not finite or
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `threshold` or `edgeWidth` when not finite or
     ///   outside 0…1, or `color` when a channel is not finite.
     public init(threshold: Double, edgeWidth: Double = 0, color: RGBA = RGBA(red: 0, green: 0, blue: 0)) throws(LiquidError) {
         guard threshold.isFinite, threshold >= 0, threshold <= 1 else {
@@ -35,7 +35,7 @@ public struct AlphaThreshold: Sendable, Hashable {
     }
 
     /// The weight (0…1) of the output colour for an input alpha in 0…1.
-    public func weight(alpha: Double) -> Double {
+    package func weight(alpha: Double) -> Double {
         if edgeWidth == 0 { return alpha >= threshold ? 1 : 0 }
         let low = threshold - edgeWidth / 2
         let t = Swift.min(Swift.max((alpha - low) / edgeWidth, 0), 1)

@@ -9,7 +9,7 @@ import LiquidGeometry
 /// and blend op SOURCE, so each frame replaces the previous one exactly, translucent pixels included.
 ///
 /// Frames are un-premultiplied (as ``PNG/encode(_:)`` does, so decoding is bit-exact), filtered and deflated
-/// when appended; the encoder keeps only the compressed data. (The tool's ``AnimatedPNGFileWriter`` writes
+/// when appended; the encoder keeps only the compressed data. (The tool's `AnimatedPNGFileWriter` writes
 /// the same bytes to a file as frames arrive, keeping none of them.)
 ///
 /// With `storesChangedRegions` (see ``init(loopCount:storesChangedRegions:)``) a frame after the first is
@@ -22,19 +22,19 @@ import LiquidGeometry
 public struct AnimatedPNGEncoder: Sendable {
     /// How long a frame stays on screen: `numerator / denominator` seconds, as APNG stores it.
     public struct Delay: Hashable, Sendable, CustomStringConvertible {
-        public let numerator: UInt16
-        public let denominator: UInt16
+        package let numerator: UInt16
+        package let denominator: UInt16
 
-        /// - Throws: ``LiquidError/invalidParameter(_:)`` for a zero denominator (APNG would read it as 1/100,
+        /// - Throws: `LiquidError` (`.outOfRange`) for a zero denominator (APNG would read it as 1/100,
         ///   which is better said explicitly).
-        public init(numerator: UInt16, denominator: UInt16) throws(LiquidError) {
+        package init(numerator: UInt16, denominator: UInt16) throws(LiquidError) {
             guard denominator > 0 else { throw .invalidParameter("frame delay denominator must be positive") }
             self.numerator = numerator
             self.denominator = denominator
         }
 
         /// A delay of whole milliseconds.
-        /// - Throws: ``LiquidError/invalidParameter(_:)`` outside 0…65 535 ms.
+        /// - Throws: `LiquidError` (`.outOfRange`) outside 0…65 535 ms.
         public static func milliseconds(_ milliseconds: Int) throws(LiquidError) -> Delay {
             guard (0...Int(UInt16.max)).contains(milliseconds) else {
                 throw .invalidParameter("frame delay \(milliseconds) ms is outside 0…\(UInt16.max) ms")
@@ -43,7 +43,7 @@ public struct AnimatedPNGEncoder: Sendable {
         }
 
         /// One frame at `framesPerSecond` (1…65 535).
-        /// - Throws: ``LiquidError/invalidParameter(_:)`` outside that range.
+        /// - Throws: `LiquidError` (`.outOfRange`) outside that range.
         public static func frameRate(_ framesPerSecond: Int) throws(LiquidError) -> Delay {
             guard (1...Int(UInt16.max)).contains(framesPerSecond) else {
                 throw .invalidParameter("frame rate \(framesPerSecond) fps is outside 1…\(UInt16.max)")
@@ -72,7 +72,7 @@ public struct AnimatedPNGEncoder: Sendable {
 
     /// An empty animation that plays `loopCount` times (0 = forever); with `storesChangedRegions`, frames after
     /// the first are stored as what changed (see the type's overview).
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a loop count outside 0…2³² − 1.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a loop count outside 0…2³² − 1.
     public init(loopCount: Int = 0, storesChangedRegions: Bool = false) throws(LiquidError) {
         guard loopCount >= 0, loopCount <= Int(UInt32.max) else {
             throw .invalidParameter("loop count \(loopCount) is outside 0…\(UInt32.max) (0 loops forever)")
@@ -86,8 +86,8 @@ public struct AnimatedPNGEncoder: Sendable {
     public var frameCount: Int { frames.count }
 
     /// Adds `frame`, shown for `delay`. The first frame fixes the canvas size.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` when the frame's size differs from the first frame's;
-    ///   ``LiquidError/image(_:)`` when compression fails or the animation already has 2³¹ − 1 frames.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the frame's size differs from the first frame's;
+    ///   `LiquidError` (`.malformed`) when compression fails or the animation already has 2³¹ − 1 frames.
     public mutating func append(_ frame: Pixmap, delay: Delay) throws(LiquidError) {
         // Sequence numbers (one fcTL per frame plus its fdAT chunks) must fit in 31 bits.
         guard frames.count < Int(Int32.max) / 4 else { throw .image("too many frames for an animated PNG") }
@@ -98,7 +98,7 @@ public struct AnimatedPNGEncoder: Sendable {
     }
 
     /// The complete APNG file.
-    /// - Throws: ``LiquidError/image(_:)`` when no frame has been appended.
+    /// - Throws: `LiquidError` (`.malformed`) when no frame has been appended.
     public func encoded() throws(LiquidError) -> [UInt8] {
         guard !frames.isEmpty else { throw .image("an animated PNG needs at least one frame") }
         var writer = PNGChunkWriter()
@@ -114,7 +114,7 @@ public struct AnimatedPNGEncoder: Sendable {
     }
 
     /// Writes the APNG file (see ``encoded()``) to `path`, replacing any existing file.
-    /// - Throws: ``LiquidError/image(_:)`` when there are no frames; ``LiquidError/io(_:)`` naming the path when
+    /// - Throws: `LiquidError` (`.malformed`) when there are no frames; `LiquidError` (`.io`) naming the path when
     ///   the file cannot be written.
     public func write(to path: String) throws(LiquidError) {
         try ImageFileIO.writeAll(encoded(), to: path)

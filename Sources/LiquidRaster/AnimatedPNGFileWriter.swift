@@ -25,8 +25,8 @@ package final class AnimatedPNGFileWriter {
     private let maximumChunkData = 1 << 20
 
     /// Starts the animation at `path`; `frameCount`, when given, is how many frames will be appended.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a loop count outside 0…2³² − 1, or a pipe or
-    ///   device destination without `frameCount`; ``LiquidError/io(_:)`` naming the path when it cannot be
+    /// - Throws: `LiquidError` (`.outOfRange`) for a loop count outside 0…2³² − 1, or a pipe or
+    ///   device destination without `frameCount`; `LiquidError` (`.io`) naming the path when it cannot be
     ///   opened.
     package init(path: String, loopCount: Int = 0, storesChangedRegions: Bool = false,
                  frameCount: Int? = nil) throws(LiquidError) {
@@ -47,8 +47,8 @@ package final class AnimatedPNGFileWriter {
     }
 
     /// Adds `picture`, shown for `delay`; the first picture fixes the canvas size.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a picture of another size or one more than
-    ///   announced; ``LiquidError/image(_:)`` when compression fails; ``LiquidError/io(_:)`` naming the path
+    /// - Throws: `LiquidError` (`.outOfRange`) for a picture of another size or one more than
+    ///   announced; `LiquidError` (`.malformed`) when compression fails; `LiquidError` (`.io`) naming the path
     ///   when writing fails.
     package func append(_ picture: Pixmap, delay: AnimatedPNGEncoder.Delay) throws(LiquidError) {
         guard !finished else { throw LiquidError(.invalidState, "the animated PNG is already finished") }
@@ -73,8 +73,8 @@ package final class AnimatedPNGFileWriter {
     }
 
     /// Writes the last frame and the end of the file, sets the frame count, and puts the file in place.
-    /// - Throws: ``LiquidError/image(_:)`` when no frame was appended; ``LiquidError/invalidParameter(_:)``
-    ///   when fewer frames came than announced; ``LiquidError/io(_:)`` naming the path when writing fails.
+    /// - Throws: `LiquidError` (`.malformed`) when no frame was appended; `LiquidError` (`.outOfRange`)
+    ///   when fewer frames came than announced; `LiquidError` (`.io`) naming the path when writing fails.
     package func finish() throws(LiquidError) {
         guard !finished else { throw LiquidError(.invalidState, "the animated PNG is already finished") }
         guard let last = pending else { throw .image("an animated PNG needs at least one frame") }

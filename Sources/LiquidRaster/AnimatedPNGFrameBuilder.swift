@@ -42,8 +42,8 @@ struct AnimatedPNGFrameBuilder: Sendable {
 
     /// Prepares `picture`, shown for `delay`; `lastDelay` is the delay of the frame stored last (nil before
     /// the first).
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` when the picture's size differs from the first one's;
-    ///   ``LiquidError/image(_:)`` when compression fails.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the picture's size differs from the first one's;
+    ///   `LiquidError` (`.malformed`) when compression fails.
     mutating func add(_ picture: Pixmap, delay: AnimatedPNGEncoder.Delay,
                       lastDelay: AnimatedPNGEncoder.Delay?) throws(LiquidError) -> Step {
         if appended == 0 {

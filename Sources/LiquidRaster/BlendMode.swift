@@ -40,7 +40,7 @@ public enum BlendMode: Sendable, Hashable, CaseIterable, CustomStringConvertible
     }
 
     /// The mode for a CSS / SVG keyword (`"normal"`, `"soft-light"`, `"destination-out"`, …), or `nil`.
-    public init?(keyword: String) {
+    package init?(keyword: String) {
         guard let mode = Self.allCases.first(where: { $0.description == keyword }) else { return nil }
         self = mode
     }

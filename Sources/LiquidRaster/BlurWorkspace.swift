@@ -6,7 +6,7 @@
 ///
 /// - Complexity: memory grows to about `4·width·height/f²·3` floats for the largest blur run through it
 ///   (`f` being the blur's internal reduction factor), plus `4·width·(2…3)` floats of row buffers.
-public final class BlurWorkspace {
+package final class BlurWorkspace {
     let small = ScratchBuffer<Float>()
     let smallOut = ScratchBuffer<Float>()
     let row = ScratchBuffer<Float>()
@@ -17,5 +17,5 @@ public final class BlurWorkspace {
     let rowPointers = ScratchBuffer<UnsafePointer<UInt8>>()
 
     /// An empty workspace; buffers grow on first use.
-    public init() {}
+    package init() {}
 }

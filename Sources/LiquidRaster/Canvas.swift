@@ -3,7 +3,7 @@ import LiquidGeometry
 /// Draws anti-aliased shapes, strokes and images into a ``Pixmap``.
 ///
 /// Coordinates are points: the canvas maps them to pixels with ``transform`` followed by the pixmap's
-/// scale. Drawing state (``transform``, the clip and ``blender``) can be saved and restored.
+/// scale. Drawing state (``transform``, the clip and `blender`) can be saved and restored.
 ///
 /// ```swift
 /// var canvas = Canvas(pixmap)
@@ -15,7 +15,7 @@ import LiquidGeometry
 /// To draw into an existing pixmap in place (no copy of its pixels), use ``Pixmap/withCanvas(_:)``.
 ///
 /// Guarantees:
-/// - Fills cover each pixel by the exact area of the shape inside it (see ``CoverageRasterizer``), folded by
+/// - Fills cover each pixel by the exact area of the shape inside it (see `CoverageRasterizer`), folded by
 ///   the fill rule, times the clip mask, quantised to 1/255.
 /// - A path, transform, paint or style with a non-finite value draws nothing; nothing traps, and every pixel
 ///   stays a valid premultiplied colour.
@@ -28,9 +28,9 @@ public struct Canvas: Sendable {
     /// User space (points) → the pixmap's point space. Starts as the identity.
     public var transform: AffineTransform = .identity
     /// How drawing combines with the destination (source-over unless changed).
-    public var blender: SpanBlender = .sourceOver
+    package var blender: SpanBlender = .sourceOver
     /// The current clip in pixels, or `nil` when nothing is clipped.
-    public private(set) var clipMask: ClipMask?
+    package private(set) var clipMask: ClipMask?
     private var stack: [(AffineTransform, ClipMask?, SpanBlender)] = []
 
     /// Flattening tolerance, in device pixels.
@@ -42,7 +42,7 @@ public struct Canvas: Sendable {
     }
 
     /// User space → device pixels.
-    public var deviceTransform: AffineTransform {
+    package var deviceTransform: AffineTransform {
         transform.concatenating(AffineTransform(scale: pixmap.scale))
     }
 
@@ -61,8 +61,11 @@ public struct Canvas: Sendable {
 
     /// Applies `t` before the current transform (so `t` acts in the current user space).
     public mutating func concatenate(_ t: AffineTransform) { transform = t.concatenating(transform) }
+    /// Moves user space by (`x`, `y`).
     public mutating func translate(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
+    /// Scales user space by `x` horizontally and `y` vertically.
     public mutating func scale(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    /// Rotates user space by `angle` radians (clockwise on screen, y pointing down).
     public mutating func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
 
     /// Intersects the clip with `path` (in user space), anti-aliased. A non-finite path clips everything away.

@@ -5,16 +5,16 @@ import LiquidGeometry
 ///
 /// A value type with copy-on-write storage, so saving a canvas state that holds one costs nothing until the
 /// clip changes.
-public struct ClipMask: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct ClipMask: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     /// One byte per pixel, row-major, no padding.
     @usableFromInline var storage: [UInt8]
 
     /// A mask of `width × height` pixels, every one set to `value` (255: everything passes).
     ///
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for a side below 1 or beyond ``Pixmap/maximumSide``.
-    public init(width: Int, height: Int, value: UInt8 = 255) throws(LiquidError) {
+    /// - Throws: `LiquidError` (`.outOfRange`) for a side below 1 or beyond ``Pixmap/maximumSide``.
+    package init(width: Int, height: Int, value: UInt8 = 255) throws(LiquidError) {
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide,
               width * height <= Pixmap.maximumPixels
         else { throw .invalidSize("clip mask size \(width)×\(height) must be 1…\(Pixmap.maximumSide) per side") }
@@ -26,7 +26,7 @@ public struct ClipMask: Equatable, Sendable {
     /// The coverage of `path` (mapped by `transform` into pixels), rasterized with `rule`.
     ///
     /// A path with a non-finite point or transform covers nothing (every value 0).
-    public init(
+    package init(
         width: Int, height: Int, path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero
     ) throws(LiquidError) {
         try self.init(width: width, height: height, value: 0)
@@ -39,7 +39,7 @@ public struct ClipMask: Equatable, Sendable {
     }
 
     /// The value at column `x`, row `y`. - Precondition: inside the mask.
-    public subscript(x: Int, y: Int) -> UInt8 {
+    package subscript(x: Int, y: Int) -> UInt8 {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "mask pixel (\(x), \(y)) is outside")
             return storage[y * width + x]
@@ -51,10 +51,10 @@ public struct ClipMask: Equatable, Sendable {
     }
 
     /// The values, row-major.
-    public var bytes: [UInt8] { storage }
+    package var bytes: [UInt8] { storage }
 
     /// The sum of all values divided by 255: the covered area in pixels.
-    public var coveredArea: Double {
+    package var coveredArea: Double {
         var total = 0
         for v in storage { total += Int(v) }
         return Double(total) / 255
@@ -63,7 +63,7 @@ public struct ClipMask: Equatable, Sendable {
     /// Multiplies this mask by `other` (same size) pixel by pixel: the intersection of two clips.
     ///
     /// - Precondition: both masks have the same size.
-    public mutating func intersect(_ other: ClipMask) {
+    package mutating func intersect(_ other: ClipMask) {
         precondition(other.width == width && other.height == height, "clip masks must have the same size")
         other.storage.withUnsafeBufferPointer { src in
             storage.withUnsafeMutableBufferPointer { dst in

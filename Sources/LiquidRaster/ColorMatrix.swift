@@ -10,7 +10,7 @@ public struct ColorMatrix: Sendable, Hashable {
     /// The 20 coefficients, row-major: rows r', g', b', a'; columns r, g, b, a, offset.
     public let values: [Double]
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `values` unless there are 20 finite numbers.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `values` unless there are 20 finite numbers.
     public init(_ values: [Double]) throws(LiquidError) {
         guard values.count == 20 else {
             throw .invalidParameter("color matrix values: \(values.count) given, 20 needed (4 rows × 5)")
@@ -23,6 +23,7 @@ public struct ColorMatrix: Sendable, Hashable {
 
     private init(trusted values: [Double]) { self.values = values }
 
+    /// The matrix that leaves every colour unchanged.
     public static let identity = ColorMatrix(trusted: [1, 0, 0, 0, 0,
                                                        0, 1, 0, 0, 0,
                                                        0, 0, 1, 0, 0,
@@ -36,7 +37,7 @@ public struct ColorMatrix: Sendable, Hashable {
                                                   0, 0, 0, 18, -7])
 
     /// SVG `saturate`: 0 is greyscale, 1 the identity, above 1 oversaturates (e.g. 1.4 for frosted glass).
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `saturation` when negative or not finite.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `saturation` when negative or not finite.
     public static func saturation(_ s: Double) throws(LiquidError) -> ColorMatrix {
         guard s.isFinite, s >= 0 else { throw .invalidParameter("saturation \(s) must be finite and ≥ 0") }
         return ColorMatrix(trusted: [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0, 0,

@@ -16,12 +16,12 @@ public enum Displacement {
     /// Writes into `destination` the bilinear sample of `source` at (x + dx, y + dy) for each pixel.
     /// `destination` and `field` must have the same size; `source` may differ (coordinates are the same
     /// pixel grid). `destination` must not overlap `source`.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` when the field's size differs from the destination's.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the field's size differs from the destination's.
     /// - Complexity: O(destination pixels); measured ~1.5 ns/pixel on one core with AVX2 (W4, 1170×250,
     ///   ±12 px field: ~0.45 ms, against OpenCV `remap`'s ~0.59 ms in the same run; the portable SSE2 path
     ///   ~0.95 ms). `.clamp` takes the eight- or four-pixel path everywhere; `.transparent` falls back to
     ///   per-pixel Float where a tap leaves the source.
-    public static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode = .clamp,
+    package static func remap(_ source: PixmapView, by field: DisplacementField, edgeMode: EdgeMode = .clamp,
                              into destination: MutablePixmapView) throws(LiquidError) {
         try remap(source, by: field, edgeMode: edgeMode, into: destination, kernels: .automatic)
     }
@@ -293,8 +293,8 @@ public enum Displacement {
     }
 
     /// A remapped copy of `source` (the field's size, `source`'s scale).
-    /// - Throws: ``LiquidError/invalidSize(_:)`` as the destination cannot be made.
-    public static func remapped(_ source: Pixmap, by field: DisplacementField,
+    /// - Throws: `LiquidError` (`.outOfRange`) as the destination cannot be made.
+    package static func remapped(_ source: Pixmap, by field: DisplacementField,
                                 edgeMode: EdgeMode = .clamp) throws(LiquidError) -> Pixmap {
         var out = try Pixmap(width: field.width, height: field.height, scale: source.scale)
         try source.withView { (src) throws(LiquidError) in
@@ -306,8 +306,8 @@ public enum Displacement {
     /// SVG `feDisplacementMap`: output(x, y) samples `source` at
     /// `(x + scale·(C_x(x, y) − ½), y + scale·(C_y(x, y) − ½))`, where C is the chosen channel of `map`
     /// un-premultiplied to 0…1 (alpha used as is), per the Filter Effects specification.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `scale` when it is not finite;
-    ///   ``LiquidError/invalidSize(_:)`` when `map` and `source` differ in size.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `scale` when it is not finite;
+    ///   `LiquidError` (`.outOfRange`) when `map` and `source` differ in size.
     public static func displaced(_ source: Pixmap, map: Pixmap, scale: Double, xChannel: ColorChannel = .red,
                                  yChannel: ColorChannel = .green,
                                  edgeMode: EdgeMode = .transparent) throws(LiquidError) -> Pixmap {

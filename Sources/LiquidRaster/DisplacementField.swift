@@ -4,15 +4,15 @@ import LiquidGeometry
 /// samples the source at (x + dx, y + dy).
 ///
 /// Guarantees: `dx` and `dy` each hold `width·height` finite values, row-major.
-public struct DisplacementField: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let dx: [Float]
-    public let dy: [Float]
+package struct DisplacementField: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    package let dx: [Float]
+    package let dy: [Float]
 
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for a non-positive size or arrays of the wrong length;
-    ///   ``LiquidError/invalidParameter(_:)`` naming `dx` or `dy` at the first non-finite value.
-    public init(width: Int, height: Int, dx: [Float], dy: [Float]) throws(LiquidError) {
+    /// - Throws: `LiquidError` (`.outOfRange`) for a non-positive size or arrays of the wrong length;
+    ///   `LiquidError` (`.outOfRange`) naming `dx` or `dy` at the first non-finite value.
+    package init(width: Int, height: Int, dx: [Float], dy: [Float]) throws(LiquidError) {
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide else {
             throw .invalidSize("displacement field size \(width)×\(height) must be 1…\(Pixmap.maximumSide) per side")
         }
@@ -32,7 +32,7 @@ public struct DisplacementField: Sendable, Equatable {
     }
 
     /// A field of zero offsets (the identity remap).
-    public init(zerosWidth width: Int, height: Int) throws(LiquidError) {
+    package init(zerosWidth width: Int, height: Int) throws(LiquidError) {
         try self.init(width: width, height: height, dx: [Float](repeating: 0, count: max(0, width * height)),
                       dy: [Float](repeating: 0, count: max(0, width * height)))
     }

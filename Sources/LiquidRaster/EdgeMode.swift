@@ -1,6 +1,6 @@
 /// How a filter treats the pixels it reads outside an image.
 ///
-/// Used by ``GaussianBlur``, ``VariableBlur`` and ``Displacement``. Each filter documents how it applies the
+/// Used by ``GaussianBlur``, `VariableBlur` and ``Displacement``. Each filter documents how it applies the
 /// mode; both are exact definitions, not approximations: `.clamp` repeats the nearest edge pixel forever,
 /// `.transparent` reads transparent black (all four channels 0).
 public enum EdgeMode: Sendable, Hashable, CaseIterable {

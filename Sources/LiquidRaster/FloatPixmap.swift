@@ -14,7 +14,7 @@ package struct FloatPixmap: Equatable, Sendable {
     package var components: [Float]
 
     /// A transparent image.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for sizes ``Pixmap`` refuses.
+    /// - Throws: `LiquidError` (`.outOfRange`) for sizes ``Pixmap`` refuses.
     package init(width: Int, height: Int, scale: Double = 1) throws(LiquidError) {
         _ = try Pixmap(width: 1, height: 1, scale: scale)  // validates the scale
         guard width >= 1, height >= 1, width <= Pixmap.maximumSide, height <= Pixmap.maximumSide,

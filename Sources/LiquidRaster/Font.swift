@@ -15,9 +15,9 @@ import Synchronization
 /// equal when they name the same file and face index.
 ///
 /// Finding fonts: ``init(path:faceIndex:)`` takes a file; ``init(family:style:)`` looks a family name up in
-/// ``searchPaths``; ``fallback()`` takes the first loadable file of ``fallbackPaths``. Both lists are settable
+/// `searchPaths`; ``fallback()`` takes the first loadable file of `fallbackPaths`. Both lists are settable
 /// process-wide (thread-safe) and default to the DejaVu fonts' usual locations. A font that cannot be found
-/// or loaded is a ``LiquidError/font(_:)`` naming every path tried.
+/// or loaded is a `LiquidError` (`.unavailable`) naming every path tried.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// A face's weight and slant, as font file names spell them.
     public enum Style: String, CaseIterable, Sendable {
@@ -38,18 +38,18 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The font file.
     public let path: String
     /// The face inside the file (0 for ordinary single-face files).
-    public let faceIndex: Int
+    package let faceIndex: Int
     /// The family name the font declares, e.g. `DejaVu Sans`.
     public let familyName: String
     /// The style name the font declares, e.g. `Bold`.
     public let styleName: String
     /// Design units per em.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Whether the font has a kerning table FreeType can apply (`kern`).
-    public let hasKerning: Bool
+    package let hasKerning: Bool
 
     /// Opens the face `faceIndex` of the font file at `path`.
-    /// - Throws: ``LiquidError/font(_:)`` naming the path and the reason (missing, unreadable, not a font).
+    /// - Throws: `LiquidError` (`.unavailable`) naming the path and the reason (missing, unreadable, not a font).
     public init(path: String, faceIndex: Int = 0) throws(LiquidError) {
         // FreeType opens the file by path; check first that it is a regular file within the budget, so a
         // named pipe or a device is refused at once instead of blocking or reading forever.
@@ -66,9 +66,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Finds the font of `family` (e.g. `"DejaVu Sans"`, `"DejaVu Serif"`, `"DejaVu Sans Mono"`) in `style`
-    /// by file name: in each directory of ``searchPaths``, the family without spaces, a style suffix and
+    /// by file name: in each directory of `searchPaths`, the family without spaces, a style suffix and
     /// `.ttf` or `.otf` (`DejaVuSans-Bold.ttf`). The first file that exists is loaded.
-    /// - Throws: ``LiquidError/font(_:)`` listing every path tried when none exists, or the load error.
+    /// - Throws: `LiquidError` (`.unavailable`) listing every path tried when none exists, or the load error.
     public init(family: String, style: Style = .regular) throws(LiquidError) {
         let stem = family.filter { $0 != " " }
         guard !stem.isEmpty, !stem.contains("/") else {
@@ -91,8 +91,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             + (tried.isEmpty ? "nothing (Font.searchPaths is empty)" : tried.joined(separator: ", ")))
     }
 
-    /// The first font in ``fallbackPaths`` that loads.
-    /// - Throws: ``LiquidError/font(_:)`` listing every path tried, with each one's reason.
+    /// The first font in `fallbackPaths` that loads.
+    /// - Throws: `LiquidError` (`.unavailable`) listing every path tried, with each one's reason.
     public static func fallback() throws(LiquidError) -> Font {
         var failures: [String] = []
         for path in fallbackPaths {
@@ -109,13 +109,13 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     // MARK: Process-wide settings
 
     /// Directories ``init(family:style:)`` searches, in order.
-    public static let defaultSearchPaths = [
+    package static let defaultSearchPaths = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
         "/usr/local/share/fonts", "/Library/Fonts",
     ]
 
     /// Font files ``fallback()`` tries, in order.
-    public static let defaultFallbackPaths = [
+    package static let defaultFallbackPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf", "/Library/Fonts/DejaVuSans.ttf",
     ]
@@ -125,14 +125,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// Directories searched by ``init(family:style:)``, in order (initially ``defaultSearchPaths``).
     /// Reading and setting are thread-safe; a change affects lookups that start after it.
-    public static var searchPaths: [String] {
+    package static var searchPaths: [String] {
         get { searchPathStorage.withLock { $0 } }
         set { searchPathStorage.withLock { $0 = newValue } }
     }
 
     /// Font files tried by ``fallback()``, in order (initially ``defaultFallbackPaths``).
     /// Reading and setting are thread-safe; a change affects lookups that start after it.
-    public static var fallbackPaths: [String] {
+    package static var fallbackPaths: [String] {
         get { fallbackPathStorage.withLock { $0 } }
         set { fallbackPathStorage.withLock { $0 = newValue } }
     }

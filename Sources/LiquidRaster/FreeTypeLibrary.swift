@@ -59,7 +59,7 @@ final class FreeTypeLibrary: Sendable {
     private static let loadFlags = Int32(FT_LOAD_NO_BITMAP) | Int32(FT_RENDER_MODE_LIGHT.rawValue << 16)
 
     /// Opens (or finds already open) the face at `path` and describes it.
-    /// - Throws: ``LiquidError/font(_:)`` naming the path and FreeType's reason.
+    /// - Throws: `LiquidError` (`.unavailable`) naming the path and FreeType's reason.
     func faceInfo(path: String, faceIndex: Int) throws(LiquidError) -> FaceInfo {
         try state.withLock { (state: inout State) throws(LiquidError) -> FaceInfo in
             let face = try Self.openFace(path: path, index: faceIndex, in: &state).face
@@ -76,7 +76,7 @@ final class FreeTypeLibrary: Sendable {
     /// Lays out `text` on one line with the face at `path`, `pixelSize` pixels per em, rasterising (or
     /// fetching from the cache) every glyph. Control characters are skipped; characters the font lacks
     /// draw as its `.notdef` glyph.
-    /// - Throws: ``LiquidError/font(_:)`` when the face cannot be opened or a glyph cannot be rendered.
+    /// - Throws: `LiquidError` (`.unavailable`) when the face cannot be opened or a glyph cannot be rendered.
     func layout(_ text: String, path: String, faceIndex: Int, pixelSize: Double, kerning: Bool) throws(LiquidError) -> Layout {
         try state.withLock { (state: inout State) throws(LiquidError) -> Layout in
             let (id, face) = try Self.openFace(path: path, index: faceIndex, in: &state)

@@ -13,7 +13,7 @@ import LiquidGeometry
 ///
 /// How: for σ < 2.5 a direct separable convolution in Float at full size. For larger σ the image is
 /// tent-reduced by a power-of-two factor f ≤ 8 (σ/f ≥ 1.25), blurred there with the variance the reduction
-/// and the cubic B-spline enlargement add taken out, and enlarged again (see ``BlurPlan``). Measured reason:
+/// and the cubic B-spline enlargement add taken out, and enlarged again (see `BlurPlan`). Measured reason:
 /// the full-size work is then one read and one write of each pixel whatever σ is, in 16-bit integer SIMD —
 /// 1170×2532 in ~2.6 ms (σ = 10) and ~2.9 ms (σ = 30) on one core with SSE2, ~2.0 and ~2.3 ms where the
 /// AVX2 kernels run (enlargement and reduced convolution; fastest runs on a loaded machine), where
@@ -25,10 +25,11 @@ import LiquidGeometry
 public struct GaussianBlur: Sendable, Hashable {
     /// Standard deviation in pixels (≥ 0, finite).
     public let sigma: Double
+    /// What the blur reads beyond the image edges.
     public let edgeMode: EdgeMode
     let plan: BlurPlan
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `sigma` when it is negative, NaN or infinite.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `sigma` when it is negative, NaN or infinite.
     public init(sigma: Double, edgeMode: EdgeMode = .clamp) throws(LiquidError) {
         try self.init(sigma: sigma, edgeMode: edgeMode, minimumReducedSigma: BlurPlan.defaultMinimumReducedSigma)
     }
@@ -53,11 +54,11 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// Blurs the pixels of `view` in place, using `workspace` for scratch memory.
-    public func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
+    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
         apply(to: view, workspace: workspace, kernels: .automatic)
     }
 
-    /// As ``apply(to:workspace:)`` with a chosen implementation: `.portable` forces the Swift code even
+    /// As `apply(to:workspace:)` with a chosen implementation: `.portable` forces the Swift code even
     /// where the AVX2 kernels would run (tests compare the two; they write the same bytes).
     package func apply(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
         guard sigma > 0, view.width > 0, view.height > 0 else { return }
@@ -84,7 +85,12 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// A blurred copy of `pixmap`.
-    public func applied(to pixmap: Pixmap, workspace: BlurWorkspace = BlurWorkspace()) -> Pixmap {
+    public func applied(to pixmap: Pixmap) -> Pixmap {
+        applied(to: pixmap, workspace: BlurWorkspace())
+    }
+
+    /// A blurred copy of `pixmap`, using `workspace` for scratch memory.
+    package func applied(to pixmap: Pixmap, workspace: BlurWorkspace) -> Pixmap {
         var copy = pixmap
         copy.withMutableView { apply(to: $0, workspace: workspace) }
         return copy

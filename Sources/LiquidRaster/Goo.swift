@@ -9,16 +9,19 @@ import LiquidGeometry
 /// only alpha is blurred and the full-size image is read once and written once.
 /// - Complexity: O(width·height) for σ ≥ 2.5; O(width·height·σ) below.
 public struct Goo: Sendable, Hashable {
+    /// The blur of the alpha channel.
     public let blur: GaussianBlur
+    /// The threshold applied to the blurred alpha.
     public let threshold: AlphaThreshold
 
+    /// The filter made of `blur` (only its σ and edge mode are used, on alpha) and `threshold`.
     public init(blur: GaussianBlur, threshold: AlphaThreshold) {
         self.blur = blur
         self.threshold = threshold
     }
 
     /// Blur σ and threshold parameters in one call.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` as ``GaussianBlur/init(sigma:edgeMode:)`` and
+    /// - Throws: `LiquidError` (`.outOfRange`) as ``GaussianBlur/init(sigma:edgeMode:)`` and
     ///   ``AlphaThreshold/init(threshold:edgeWidth:color:)`` do.
     public init(sigma: Double, threshold: Double = 0.5, edgeWidth: Double = 0,
                 color: RGBA = RGBA(red: 0, green: 0, blue: 0), edgeMode: EdgeMode = .transparent) throws(LiquidError) {
@@ -27,7 +30,12 @@ public struct Goo: Sendable, Hashable {
     }
 
     /// Applies the filter to `view` in place.
-    public func apply(to view: MutablePixmapView, workspace: BlurWorkspace = BlurWorkspace()) {
+    public func apply(to view: MutablePixmapView) {
+        apply(to: view, workspace: BlurWorkspace())
+    }
+
+    /// Applies the filter to `view` in place, using `workspace` for scratch memory.
+    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
         guard view.width > 0, view.height > 0 else { return }
         let table = threshold.lookupTable()
         table.withUnsafeBufferPointer { lut in
@@ -66,9 +74,9 @@ public struct Goo: Sendable, Hashable {
     }
 
     /// A filtered copy of `pixmap`.
-    public func applied(to pixmap: Pixmap, workspace: BlurWorkspace = BlurWorkspace()) -> Pixmap {
+    public func applied(to pixmap: Pixmap) -> Pixmap {
         var copy = pixmap
-        copy.withMutableView { apply(to: $0, workspace: workspace) }
+        copy.withMutableView { apply(to: $0) }
         return copy
     }
 }

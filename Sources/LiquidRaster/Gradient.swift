@@ -2,9 +2,12 @@ import LiquidGeometry
 
 /// A colour at a position along a gradient (0 = start, 1 = end).
 public struct GradientStop: Hashable, Sendable {
+    /// Where the stop sits, 0…1 along the gradient.
     public var position: Double
+    /// The colour at the stop.
     public var color: RGBA
 
+    /// A stop of `color` at `position`.
     @inlinable
     public init(_ position: Double, _ color: RGBA) {
         self.position = position
@@ -39,11 +42,14 @@ public enum GradientInterpolation: Hashable, Sendable {
 /// moves to the predecessor's position), so stops at the same position give a hard edge. Before the first
 /// stop the ramp shows the first colour, after the last stop the last colour.
 public struct Gradient: Hashable, Sendable {
+    /// The stops, in ascending position.
     public let stops: [GradientStop]
+    /// What the gradient does beyond 0…1.
     public let spread: SpreadMode
+    /// How colours are mixed between stops.
     public let interpolation: GradientInterpolation
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for no stops, a non-finite position or colour, or an
+    /// - Throws: `LiquidError` (`.outOfRange`) for no stops, a non-finite position or colour, or an
     ///   alpha outside 0…1.
     public init(
         stops: [GradientStop], spread: SpreadMode = .pad, interpolation: GradientInterpolation = .straight
@@ -65,7 +71,7 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The straight colour at `t` (spread applied), interpolated as ``interpolation`` says.
-    public func color(at t: Double) -> RGBA {
+    package func color(at t: Double) -> RGBA {
         let u = Gradient.spread(t, spread)
         guard let upper = stops.firstIndex(where: { $0.position > u }) else { return stops[stops.count - 1].color }
         guard upper > 0 else { return stops[0].color }

@@ -9,7 +9,7 @@ import LiquidGeometry
 
 /// The one way LiquidKit reads a file it was told to read — an image, a font, a scene, an events file —
 /// and writes the files it makes, through the C library so failures carry the system's reason
-/// (`No such file or directory`, `Permission denied`, …) in a ``LiquidError/io(_:)`` naming the path.
+/// (`No such file or directory`, `Permission denied`, …) in a `LiquidError` (`.io`) naming the path.
 ///
 /// Guarantees for reading:
 /// - Only a regular file is read (or standard input, where the caller allows `-`). The file is opened
@@ -30,7 +30,7 @@ package enum ImageFileIO {
     /// The bytes of the file at `path`, at most `limit` of them; `-` means standard input when
     /// `allowsStandardInput`. A refusal reads `<failure> '<path>': <reason>`, with `failure` naming what was
     /// being done (`cannot read events file`).
-    /// - Throws: ``LiquidError/io(_:)`` naming the path and the reason when it cannot be opened or read,
+    /// - Throws: `LiquidError` (`.io`) naming the path and the reason when it cannot be opened or read,
     ///   is not a regular file, or holds more than `limit` bytes.
     package static func readAll(_ path: String, limit: Int = imageByteLimit, allowsStandardInput: Bool = false,
                                 failure: String = "cannot open") throws(LiquidError) -> [UInt8] {
@@ -45,7 +45,7 @@ package enum ImageFileIO {
 
     /// Checks that `path` names a readable regular file of at most `limit` bytes, for readers that open
     /// the file themselves (FreeType opens fonts by path). A refusal reads `<failure> '<path>': <reason>`.
-    /// - Throws: ``LiquidError/io(_:)`` as ``readAll(_:limit:allowsStandardInput:failure:)`` does.
+    /// - Throws: `LiquidError` (`.io`) as ``readAll(_:limit:allowsStandardInput:failure:)`` does.
     package static func requireRegularFile(_ path: String, limit: Int, failure: String) throws(LiquidError) {
         let (fd, _) = try openRegularFile(path, limit: limit, lead: "\(failure) '\(quoted(path))'")
         _ = close(fd)
@@ -53,7 +53,7 @@ package enum ImageFileIO {
 
     /// Writes `bytes` to `path` through an ``OutputFile``: a regular file is replaced atomically (created
     /// with mode 0644, or the mode of the file it replaces), a device or a pipe is written directly.
-    /// - Throws: ``LiquidError/io(_:)`` naming the path and the system's reason; nothing is left behind.
+    /// - Throws: `LiquidError` (`.io`) naming the path and the system's reason; nothing is left behind.
     package static func writeAll(_ bytes: [UInt8], to path: String) throws(LiquidError) {
         let file = try OutputFile(path: path)
         try file.write(bytes)

@@ -7,10 +7,14 @@ import LiquidGeometry
 /// the paint shows. `opacity` (clamped to 0…1) scales every sample. A non-invertible or non-finite
 /// transform draws nothing.
 public struct ImagePaint: Sendable {
+    /// The image painted with.
     public var image: Pixmap
+    /// Image points → the canvas's user space.
     public var transform: AffineTransform
+    /// Multiplies the image, 0…1.
     public var opacity: Double
 
+    /// Paint that samples `image` through `transform`, scaled by `opacity`.
     public init(image: Pixmap, transform: AffineTransform = .identity, opacity: Double = 1) {
         self.image = image
         self.transform = transform

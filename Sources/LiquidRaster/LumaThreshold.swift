@@ -8,10 +8,12 @@ import LiquidGeometry
 /// result matches a Double reference exactly.
 /// - Complexity: O(width·height).
 public struct LumaThreshold: Sendable, Hashable {
+    /// The luma (0…1) at or above which a pixel becomes ``color``.
     public let threshold: Double
+    /// The colour of pixels at or above the threshold.
     public let color: RGBA
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `threshold` when not finite or outside 0…1, or
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `threshold` when not finite or outside 0…1, or
     ///   `color` when a channel is not finite.
     public init(threshold: Double, color: RGBA = RGBA(red: 1, green: 1, blue: 1)) throws(LiquidError) {
         guard threshold.isFinite, threshold >= 0, threshold <= 1 else {
@@ -25,7 +27,7 @@ public struct LumaThreshold: Sendable, Hashable {
     }
 
     /// The luma of a premultiplied pixel's un-premultiplied colour (0 for a transparent pixel).
-    public static func luma(_ pixel: PremultipliedRGBA8) -> Double {
+    package static func luma(_ pixel: PremultipliedRGBA8) -> Double {
         guard pixel.alpha > 0 else { return 0 }
         let a = Double(pixel.alpha)
         return (0.2126 * Double(pixel.red) + 0.7152 * Double(pixel.green) + 0.0722 * Double(pixel.blue)) / a

@@ -3,19 +3,18 @@ import LiquidGeometry
 /// Compositing a source view or a solid colour onto a destination view with a ``BlendMode``.
 ///
 /// Semantics (all modes): the source is first scaled by `opacity` (like a layer's opacity), then blended
-/// with the destination; the optional `mask` then acts as a clip with anti-aliased edges:
-/// `result = destination + coverage·(blend(opacity·source, destination) − destination)`. For `.normal`
-/// this is the familiar source-over of `opacity·coverage·source`. Outside a mask's coverage the destination
-/// is untouched, even for `.copy` and `.destinationIn`.
+/// with the destination. For `.normal` this is the familiar source-over of `opacity·source`.
 ///
 /// Accuracy: within ±1 level of the exact (real-valued) result for valid premultiplied inputs; plain
 /// source-over (opacity 1, no mask) is exact to rounding. Outputs are always valid premultiplied pixels.
 extension MutablePixmapView {
     /// Composites `source` (the same size as this view) onto this view.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` when sizes differ (of the views or the mask);
-    ///   ``LiquidError/invalidParameter(_:)`` naming `opacity` when it is not in 0…1.
+    /// - Throws: `LiquidError` (`.outOfRange`) when sizes differ (of the views or the mask);
+    ///   `LiquidError` (`.outOfRange`) naming `opacity` when it is not in 0…1.
     /// - Complexity: O(width·height); about 1 ns/pixel for plain source-over.
-    public func composite(_ source: PixmapView, mode: BlendMode = .normal, opacity: Double = 1,
+    /// Composites `source` onto this view where `mask` covers it (everywhere for `nil`).
+    /// - Throws: as ``composite(_:mode:opacity:)``, and when the mask's size differs.
+    package func composite(_ source: PixmapView, mode: BlendMode = .normal, opacity: Double = 1,
                           mask: CoverageMask? = nil) throws(LiquidError) {
         guard source.width == width, source.height == height else {
             throw .invalidSize("cannot composite a \(source.width)×\(source.height) source onto a \(width)×\(height) destination")
@@ -46,7 +45,7 @@ extension MutablePixmapView {
 
     /// Composites the solid premultiplied `color` onto this view (everywhere, or where `mask` covers).
     /// - Throws: as ``composite(_:mode:opacity:mask:)``.
-    public func composite(color: PremultipliedRGBA8, mode: BlendMode = .normal, opacity: Double = 1,
+    package func composite(color: PremultipliedRGBA8, mode: BlendMode = .normal, opacity: Double = 1,
                           mask: CoverageMask? = nil) throws(LiquidError) {
         try Compositing.validate(opacity: opacity, mask: mask, width: width, height: height)
         if mode == .normal, opacity == 1, mask == nil {
@@ -73,7 +72,11 @@ extension MutablePixmapView {
 }
 
 extension Pixmap {
-    /// Composites `source` (same size) onto this pixmap; see ``MutablePixmapView/composite(_:mode:opacity:mask:)``.
+    /// Composites `source` (the same size) onto this pixmap: the source is scaled by `opacity`, then blended
+    /// with `mode` by the W3C compositing formulas (`.normal` is source-over).
+    ///
+    /// Accuracy: within ±1 level of the exact result; plain source-over at opacity 1 is exact to rounding.
+    /// - Throws: `LiquidError` (`.outOfRange`) when the sizes differ or `opacity` is not in 0…1.
     public mutating func composite(_ source: Pixmap, mode: BlendMode = .normal, opacity: Double = 1) throws(LiquidError) {
         try withMutableView { (destination) throws(LiquidError) in
             try source.withView { (sourceView) throws(LiquidError) in

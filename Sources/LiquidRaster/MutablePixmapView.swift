@@ -2,21 +2,23 @@
 ///
 /// Mutable views are how filters, rasterizers and blits write pixels without copying, and how a
 /// sub-rectangle of a pixmap is processed in place. A view is valid only inside the closure that handed it
-/// out (``Pixmap/withMutableView(_:)``, ``Pixmap/withMutableRegion(_:_:)``); never store it. For reading
+/// out (``Pixmap/withMutableView(_:)``, `Pixmap.withMutableRegion(_:_:)`); never store it. For reading
 /// only, ``Pixmap/withView(_:)`` hands out a ``PixmapView``, which has no writing API; ``readOnly`` turns a
 /// mutable view into one.
 public struct MutablePixmapView {
     /// The first byte of the top-left pixel (R, G, B, A order).
-    public let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package let base: UnsafeMutablePointer<UInt8>
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Bytes from one row to the next (≥ 4·width).
-    public let rowBytes: Int
+    @usableFromInline package let rowBytes: Int
 
     /// A view of `width × height` pixels starting at `base`, rows `rowBytes` apart.
     /// - Precondition: non-negative sizes and `rowBytes ≥ 4·width`.
     @inlinable
-    public init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
+    package init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
         precondition(width >= 0 && height >= 0 && rowBytes >= 4 * width, "invalid pixmap view geometry")
         self.base = base
         self.width = width
@@ -32,7 +34,7 @@ public struct MutablePixmapView {
 
     /// The first byte of row `y`.
     @inlinable
-    public func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * rowBytes }
+    package func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * rowBytes }
 
     /// The pixel at column `x`, row `y`. - Precondition: inside the view.
     @inlinable
@@ -46,7 +48,7 @@ public struct MutablePixmapView {
     }
 
     /// The part of this view inside `rect` (clipped to the view), sharing its pixels.
-    public func region(_ rect: PixelRect) -> MutablePixmapView {
+    package func region(_ rect: PixelRect) -> MutablePixmapView {
         let r = readOnly.clippedRect(rect)
         return MutablePixmapView(base: base + r.y * rowBytes + 4 * r.x, width: r.width, height: r.height,
                                  rowBytes: rowBytes)

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import LiquidGeometry
 
-/// A file being written: every failure is a ``LiquidError/io(_:)`` naming the path, and a file that is not
+/// A file being written: every failure is a `LiquidError` (`.io`) naming the path, and a file that is not
 /// finished with ``commit()`` leaves nothing behind.
 ///
 /// Guarantees:
@@ -42,7 +42,7 @@ package final class OutputFile {
     private let destination: String
 
     /// Opens `path` for writing as `mode` says (devices and pipes are always written directly).
-    /// - Throws: ``LiquidError/io(_:)`` naming the path: a folder, a missing folder, no permission.
+    /// - Throws: `LiquidError` (`.io`) naming the path: a folder, a missing folder, no permission.
     package init(path: String, mode: Mode = .replacing) throws(LiquidError) {
         self.path = path
         let name = ImageFileIO.quoted(path)
@@ -99,7 +99,7 @@ package final class OutputFile {
     deinit { discard() }
 
     /// Appends `bytes`.
-    /// - Throws: ``LiquidError/io(_:)`` naming the path and the reason (`No space left on device`, …).
+    /// - Throws: `LiquidError` (`.io`) naming the path and the reason (`No space left on device`, …).
     package func write(_ bytes: [UInt8]) throws(LiquidError) {
         guard descriptor >= 0 else { throw LiquidError(.invalidState, "'\(ImageFileIO.quoted(path))' is already closed") }
         var offset = 0
@@ -131,7 +131,7 @@ package final class OutputFile {
     }
 
     /// Finishes the file: closes it and, for a replaced regular file, renames it into place.
-    /// - Throws: ``LiquidError/io(_:)`` naming the path when closing or renaming fails (the temporary file
+    /// - Throws: `LiquidError` (`.io`) naming the path when closing or renaming fails (the temporary file
     ///   is removed then).
     package func commit() throws(LiquidError) {
         guard descriptor >= 0 else { throw LiquidError(.invalidState, "'\(ImageFileIO.quoted(path))' is already closed") }

@@ -14,7 +14,7 @@ import LiquidGeometry
 /// - Before any pixel memory is allocated: the header's size is checked against ``Pixmap/maximumSide`` and
 ///   ``Pixmap/maximumPixels``, every chunk's CRC is checked, the stream must end with `IEND`, and the image
 ///   data must inflate, with a valid Adler-32 checksum, to exactly the size the header implies. Anything
-///   else — not a PNG, truncated, corrupt, too large — is a ``LiquidError/image(_:)`` naming the problem.
+///   else — not a PNG, truncated, corrupt, too large — is a `LiquidError` (`.malformed`) naming the problem.
 ///
 /// **Writing** produces an 8-bit RGBA PNG with straight alpha (plus an `sRGB` chunk). Each premultiplied
 /// pixel is un-premultiplied with `round(p·255 / a)`; reading the file back gives exactly the original bytes.
@@ -25,22 +25,22 @@ import LiquidGeometry
 /// All functions are safe to call from any thread (every call uses its own `png_image`).
 public enum PNG {
     /// The facts in a PNG's `IHDR` chunk.
-    public struct Header: Hashable, Sendable {
+    package struct Header: Hashable, Sendable {
         /// The PNG colour types.
-        public enum ColorType: UInt8, Sendable {
+        package enum ColorType: UInt8, Sendable {
             case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
         }
 
-        public let width: Int
-        public let height: Int
+        package let width: Int
+        package let height: Int
         /// Bits per sample (per palette index for palette images): 1, 2, 4, 8 or 16.
-        public let bitDepth: Int
-        public let colorType: ColorType
+        package let bitDepth: Int
+        package let colorType: ColorType
         /// Adam7 interlacing.
-        public let isInterlaced: Bool
+        package let isInterlaced: Bool
 
         /// Bits per pixel in the (unfiltered) image data.
-        public var bitsPerPixel: Int {
+        package var bitsPerPixel: Int {
             switch colorType {
             case .grey, .palette: return bitDepth
             case .greyAlpha: return 2 * bitDepth
@@ -50,9 +50,9 @@ public enum PNG {
         }
 
         /// Parses the signature and the `IHDR` chunk (which must come first, be 13 bytes and have a valid CRC).
-        /// - Throws: ``LiquidError/image(_:)`` when the bytes are not a PNG or the header is invalid. The size
+        /// - Throws: `LiquidError` (`.malformed`) when the bytes are not a PNG or the header is invalid. The size
         ///   is not checked against the pixmap limits here; ``PNG/decode(_:scale:)`` does that.
-        public init(parsing bytes: [UInt8]) throws(LiquidError) {
+        package init(parsing bytes: [UInt8]) throws(LiquidError) {
             guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else {
                 throw .image(bytes.isEmpty ? "not a PNG image: the data is empty"
                                            : "not a PNG image: the 8-byte PNG signature is missing")
@@ -108,8 +108,8 @@ public enum PNG {
     // MARK: Reading
 
     /// Decodes PNG bytes into a premultiplied RGBA8 pixmap with the given `scale` (pixels per point).
-    /// - Throws: ``LiquidError/image(_:)`` for data that is not a PNG, truncated or corrupt, or whose size is
-    ///   over the ``Pixmap`` limits (checked before allocating); ``LiquidError/invalidSize(_:)`` for a scale
+    /// - Throws: `LiquidError` (`.malformed`) for data that is not a PNG, truncated or corrupt, or whose size is
+    ///   over the ``Pixmap`` limits (checked before allocating); `LiquidError` (`.outOfRange`) for a scale
     ///   that is not positive and finite.
     public static func decode(_ bytes: [UInt8], scale: Double = 1) throws(LiquidError) -> Pixmap {
         guard scale.isFinite, scale > 0 else {
@@ -141,7 +141,7 @@ public enum PNG {
     }
 
     /// Reads and decodes the PNG file at `path` (see ``decode(_:scale:)``).
-    /// - Throws: ``LiquidError/io(_:)`` when the file cannot be read; ``LiquidError/image(_:)`` (message
+    /// - Throws: `LiquidError` (`.io`) when the file cannot be read; `LiquidError` (`.malformed`) (message
     ///   prefixed with the path) when it is not a valid PNG.
     public static func read(contentsOf path: String, scale: Double = 1) throws(LiquidError) -> Pixmap {
         let bytes = try ImageFileIO.readAll(path)
@@ -156,7 +156,7 @@ public enum PNG {
     // MARK: Writing
 
     /// Encodes `pixmap` as an 8-bit straight-alpha RGBA PNG.
-    /// - Throws: ``LiquidError/image(_:)`` if libpng reports a failure (it should not for a valid pixmap).
+    /// - Throws: `LiquidError` (`.malformed`) if libpng reports a failure (it should not for a valid pixmap).
     public static func encode(_ pixmap: Pixmap) throws(LiquidError) -> [UInt8] {
         let straight = PNGAlphaConversion.straightRGBA(from: pixmap)
         let rawSize = pixmap.height * (4 * pixmap.width + 1)
@@ -189,7 +189,7 @@ public enum PNG {
     }
 
     /// Encodes `pixmap` (see ``encode(_:)``) and writes it to `path`, replacing any existing file.
-    /// - Throws: ``LiquidError/io(_:)`` naming the path when the file cannot be written.
+    /// - Throws: `LiquidError` (`.io`) naming the path when the file cannot be written.
     public static func write(_ pixmap: Pixmap, to path: String) throws(LiquidError) {
         try ImageFileIO.writeAll(encode(pixmap), to: path)
     }

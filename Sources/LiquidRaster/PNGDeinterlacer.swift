@@ -16,7 +16,7 @@ enum PNGDeinterlacer {
     /// - Parameters:
     ///   - chunks: the validated chunks of `bytes`, in order.
     ///   - interlacedData: the inflated IDAT stream (exactly ``PNG/inflatedSize(of:)`` bytes).
-    /// - Throws: ``LiquidError/image(_:)`` for an invalid row filter type, or if zlib fails.
+    /// - Throws: `LiquidError` (`.malformed`) for an invalid row filter type, or if zlib fails.
     static func nonInterlacedFile(from bytes: [UInt8], chunks: [PNG.ChunkLocation], header: PNG.Header,
                                   interlacedData: [UInt8]) throws(LiquidError) -> [UInt8] {
         precondition(header.bitsPerPixel % 8 == 0, "only whole-byte pixels are rewritten")

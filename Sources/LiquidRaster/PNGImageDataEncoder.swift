@@ -11,7 +11,7 @@ import LiquidGeometry
 enum PNGImageDataEncoder {
     /// The filtered and deflated image data for `width`×`height` straight RGBA8 pixels.
     /// - Parameter level: zlib compression level, 0…9.
-    /// - Throws: ``LiquidError/image(_:)`` if zlib fails (out of memory).
+    /// - Throws: `LiquidError` (`.malformed`) if zlib fails (out of memory).
     static func compress(straightRGBA pixels: [UInt8], width: Int, height: Int, level: Int32 = 6) throws(LiquidError) -> [UInt8] {
         precondition(pixels.count == 4 * width * height, "pixel bytes do not match the image size")
         let filtered = filterRows(pixels, width: width, height: height)

@@ -1,25 +1,25 @@
 /// An integer rectangle of pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
     @inlinable
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    @inlinable public var maxX: Int { x + width }
-    @inlinable public var maxY: Int { y + height }
-    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
-    @inlinable public var area: Int { isEmpty ? 0 : width * height }
+    @inlinable package var maxX: Int { x + width }
+    @inlinable package var maxY: Int { y + height }
+    @inlinable package var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable package var area: Int { isEmpty ? 0 : width * height }
 
     /// The overlap of two rects, or `nil` when they do not overlap.
-    public func intersection(_ other: PixelRect) -> PixelRect? {
+    package func intersection(_ other: PixelRect) -> PixelRect? {
         let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -27,12 +27,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rect containing both (an empty rect contributes nothing).
-    public func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let x0 = Swift.min(x, other.x), y0 = Swift.min(y, other.y)
         return PixelRect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
     }
 
-    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+    package var description: String { "\(width)×\(height) at (\(x), \(y))" }
 }

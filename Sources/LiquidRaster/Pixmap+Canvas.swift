@@ -25,7 +25,7 @@ extension Pixmap {
     /// image) in place: user space starts at the region's top-left corner (in points), and the canvas is
     /// clipped to the region, so pixels outside it stay exactly as they were. Otherwise as
     /// ``withCanvas(_:)``; an empty region draws nothing.
-    public mutating func withCanvas<R, E: Error>(in region: PixelRect, _ body: (inout Canvas) throws(E) -> R) throws(E) -> R {
+    package mutating func withCanvas<R, E: Error>(in region: PixelRect, _ body: (inout Canvas) throws(E) -> R) throws(E) -> R {
         let clipped = region.intersection(bounds) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         let scale = self.scale
         return try withCanvas { (canvas) throws(E) -> R in

@@ -14,7 +14,9 @@ public struct Pixmap: Equatable, Sendable {
     /// Largest accepted pixel count (256 megapixels).
     public static let maximumPixels = 256 * 1024 * 1024
 
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Pixels per point (1 = one pixel per point; 3 = a 3× display).
     public let scale: Double
@@ -22,7 +24,7 @@ public struct Pixmap: Equatable, Sendable {
     @usableFromInline var storage: [UInt8]
 
     /// A pixmap filled with `color`.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for zero, negative or absurd dimensions, or a scale that is
+    /// - Throws: `LiquidError` (`.outOfRange`) for zero, negative or absurd dimensions, or a scale that is
     ///   not positive and finite.
     public init(width: Int, height: Int, scale: Double = 1, fill color: PremultipliedRGBA8 = .transparent) throws(LiquidError) {
         try Self.validate(width: width, height: height, scale: scale)
@@ -55,7 +57,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A pixmap over existing premultiplied RGBA8 bytes (`4·width·height` of them).
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for bad dimensions or a byte count that does not match.
+    /// - Throws: `LiquidError` (`.outOfRange`) for bad dimensions or a byte count that does not match.
     public init(width: Int, height: Int, scale: Double = 1, premultipliedBytes bytes: [UInt8]) throws(LiquidError) {
         try Self.validate(width: width, height: height, scale: scale)
         guard bytes.count == width * height * 4 else {
@@ -98,7 +100,7 @@ public struct Pixmap: Equatable, Sendable {
     /// The size in points (pixels divided by scale).
     public var sizeInPoints: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
     /// The whole image as a pixel rect.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     /// The premultiplied R, G, B, A bytes, row-major.
     public var bytes: [UInt8] { storage }
 
@@ -131,8 +133,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// Calls `body` with a mutable view of the pixels inside `rect` (clipped to the image), in place.
-    @inlinable
-    public mutating func withMutableRegion<R, E: Error>(_ rect: PixelRect, _ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R {
+    package mutating func withMutableRegion<R, E: Error>(_ rect: PixelRect, _ body: (MutablePixmapView) throws(E) -> R) throws(E) -> R {
         try withMutableView { (view) throws(E) -> R in try body(view.region(rect)) }
     }
 
@@ -150,8 +151,8 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// A copy of the pixels inside `rect` (clipped), keeping the scale.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` if the clipped rect is empty.
-    public func cropped(to rect: PixelRect) throws(LiquidError) -> Pixmap {
+    /// - Throws: `LiquidError` (`.outOfRange`) if the clipped rect is empty.
+    package func cropped(to rect: PixelRect) throws(LiquidError) -> Pixmap {
         guard let r = rect.intersection(bounds) else {
             throw .invalidSize("crop rect \(rect) does not overlap the \(width)×\(height) image")
         }

@@ -6,16 +6,18 @@
 /// the closure that handed it out; never store it.
 public struct PixmapView {
     /// The first byte of the top-left pixel (R, G, B, A order).
-    public let base: UnsafePointer<UInt8>
+    @usableFromInline package let base: UnsafePointer<UInt8>
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Bytes from one row to the next (≥ 4·width).
-    public let rowBytes: Int
+    @usableFromInline package let rowBytes: Int
 
     /// A view of `width × height` pixels starting at `base`, rows `rowBytes` apart.
     /// - Precondition: non-negative sizes and `rowBytes ≥ 4·width`.
     @inlinable
-    public init(base: UnsafePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
+    package init(base: UnsafePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
         precondition(width >= 0 && height >= 0 && rowBytes >= 4 * width, "invalid pixmap view geometry")
         self.base = base
         self.width = width
@@ -25,7 +27,7 @@ public struct PixmapView {
 
     /// The first byte of row `y`.
     @inlinable
-    public func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * rowBytes }
+    package func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * rowBytes }
 
     /// The pixel at column `x`, row `y`. - Precondition: inside the view.
     @inlinable
@@ -36,7 +38,7 @@ public struct PixmapView {
     }
 
     /// The part of this view inside `rect` (clipped to the view), sharing its pixels.
-    public func region(_ rect: PixelRect) -> PixmapView {
+    package func region(_ rect: PixelRect) -> PixmapView {
         let r = clippedRect(rect)
         return PixmapView(base: base + r.y * rowBytes + 4 * r.x, width: r.width, height: r.height, rowBytes: rowBytes)
     }

@@ -3,12 +3,16 @@ import LiquidGeometry
 /// An 8-bit premultiplied colour: each of red, green and blue is already multiplied by alpha, so a valid
 /// value has `red, green, blue ≤ alpha`. This is the pixel format of ``Pixmap``.
 ///
-/// Straight (un-premultiplied) colours are ``RGBA`` (Double components); the two never mix implicitly:
+/// Straight (un-premultiplied) colours are `RGBA` (Double components); the two never mix implicitly:
 /// convert with ``init(_:)`` and ``straight``.
 public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
+    /// The red channel, already multiplied by alpha (never above it).
     public var red: UInt8
+    /// The green channel, already multiplied by alpha (never above it).
     public var green: UInt8
+    /// The blue channel, already multiplied by alpha (never above it).
     public var blue: UInt8
+    /// The opacity, 0 (transparent) … 255 (opaque).
     public var alpha: UInt8
 
     /// - Precondition: `red`, `green`, `blue` ≤ `alpha` (checked in debug builds).
@@ -30,8 +34,11 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
                   blue: Swift.min(q(c.blue * a), q(a)), alpha: q(a))
     }
 
+    /// Fully transparent.
     public static let transparent = PremultipliedRGBA8(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = PremultipliedRGBA8(red: 0, green: 0, blue: 0, alpha: 255)
+    /// Opaque white.
     public static let white = PremultipliedRGBA8(red: 255, green: 255, blue: 255, alpha: 255)
 
     /// The straight colour this pixel represents (fully transparent pixels give `RGBA.clear`).
@@ -42,12 +49,12 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The four bytes in memory order R, G, B, A packed into a little-endian `UInt32`.
-    @inlinable public var packed: UInt32 {
+    @inlinable package var packed: UInt32 {
         UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
     }
 
     @inlinable
-    public init(packed: UInt32) {
+    package init(packed: UInt32) {
         self.red = UInt8(truncatingIfNeeded: packed)
         self.green = UInt8(truncatingIfNeeded: packed >> 8)
         self.blue = UInt8(truncatingIfNeeded: packed >> 16)

@@ -2,13 +2,13 @@ import LiquidGeometry
 
 /// Changing an image's pixel size: box downsampling by an integer factor and bilinear upsampling to any
 /// size. Both keep premultiplied pixels valid (all weights are non-negative).
-public enum Resampling {
+package enum Resampling {
     /// Averages each `factor × factor` block into one pixel (rounded to nearest). The result is
     /// ⌈width/factor⌉ × ⌈height/factor⌉; partial blocks at the right and bottom average the pixels they
     /// contain. The scale becomes `scale / factor`.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `factor` when it is < 1.
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `factor` when it is < 1.
     /// - Complexity: O(width·height).
-    public static func downsampled(_ source: Pixmap, factor: Int) throws(LiquidError) -> Pixmap {
+    package static func downsampled(_ source: Pixmap, factor: Int) throws(LiquidError) -> Pixmap {
         guard factor >= 1 else { throw .invalidParameter("downsample factor \(factor) must be ≥ 1") }
         if factor == 1 { return source }
         let w = (source.width + factor - 1) / factor, h = (source.height + factor - 1) / factor
@@ -42,9 +42,9 @@ public enum Resampling {
     /// Bilinear resampling to `width × height` with pixel centres aligned (source coordinate
     /// `(x + ½)·sourceWidth/width − ½`), edges clamped. Intended for enlarging; shrinking by more than 2×
     /// aliases (use ``downsampled(_:factor:)`` first). The scale follows the width ratio.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for an invalid target size.
+    /// - Throws: `LiquidError` (`.outOfRange`) for an invalid target size.
     /// - Complexity: O(width·height).
-    public static func upsampled(_ source: Pixmap, width: Int, height: Int) throws(LiquidError) -> Pixmap {
+    package static func upsampled(_ source: Pixmap, width: Int, height: Int) throws(LiquidError) -> Pixmap {
         var out = try Pixmap(width: width, height: height,
                              scale: source.scale * Double(width) / Double(source.width))
         let sx = Double(source.width) / Double(width), sy = Double(source.height) / Double(height)

@@ -9,22 +9,22 @@
 /// ``init(name:span:)``; a correct span function computes, per pixel, `result = c·B(src, dst) + (1 − c)·dst`
 /// where `c = coverage / 255` and `B` is the blend mode's full-coverage result, and must leave every pixel
 /// valid (each colour channel ≤ alpha).
-public struct SpanBlender: Sendable, CustomStringConvertible {
+package struct SpanBlender: Sendable, CustomStringConvertible {
     /// Composites `count` pixels: `source[i]` with coverage `coverage[i]` onto `destination[i]`.
-    public typealias SpanFunction = @Sendable (
+    package typealias SpanFunction = @Sendable (
         _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
         _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
     ) -> Void
 
     /// A name for descriptions and debugging.
-    public let name: String
+    package let name: String
     /// The per-span function.
-    public let span: SpanFunction
+    package let span: SpanFunction
     /// Whether this is the built-in source-over, which the canvas replaces by its fast paths.
     let isSourceOver: Bool
 
     /// A span blender from a span function (see the type's documentation for the contract).
-    public init(name: String, span: @escaping SpanFunction) {
+    package init(name: String, span: @escaping SpanFunction) {
         self.name = name
         self.span = span
         self.isSourceOver = false
@@ -37,7 +37,7 @@ public struct SpanBlender: Sendable, CustomStringConvertible {
     }
 
     /// Porter–Duff source-over (the normal blend mode): `src·c + dst·(1 − αsrc·c)`.
-    public static let sourceOver = SpanBlender(sourceOverNamed: "source-over")
+    package static let sourceOver = SpanBlender(sourceOverNamed: "source-over")
 
     /// The reference span function of ``sourceOver``.
     static let sourceOverSpan: SpanFunction = { source, coverage, destination, count in
@@ -49,5 +49,5 @@ public struct SpanBlender: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "SpanBlender(\(name))" }
+    package var description: String { "SpanBlender(\(name))" }
 }

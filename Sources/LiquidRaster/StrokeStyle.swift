@@ -26,12 +26,16 @@ public enum LineJoin: Hashable, Sendable {
 /// stroke draw nothing, and a miter limit below 1 (or NaN) behaves as 1 (always bevel).
 /// ``init(validatingWidth:cap:join:miterLimit:)`` refuses such values instead.
 public struct StrokeStyle: Hashable, Sendable {
+    /// The line width in user-space points.
     public var width: Double
+    /// How open ends are drawn.
     public var cap: LineCap
+    /// How corners between segments are drawn.
     public var join: LineJoin
     /// The largest allowed ratio of miter length to stroke width (SVG's `stroke-miterlimit`, default 4).
     public var miterLimit: Double
 
+    /// A style of `width`, butt caps and miter joins (limit 4) unless given; nothing is checked (see ``init(validatingWidth:cap:join:miterLimit:)``).
     public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4) {
         self.width = width
         self.cap = cap
@@ -39,7 +43,7 @@ public struct StrokeStyle: Hashable, Sendable {
         self.miterLimit = miterLimit
     }
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a width that is not positive and finite or a miter
+    /// - Throws: `LiquidError` (`.outOfRange`) for a width that is not positive and finite or a miter
     ///   limit that is not finite and at least 1.
     public init(validatingWidth width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4)
         throws(LiquidError)

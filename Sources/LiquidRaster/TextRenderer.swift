@@ -26,7 +26,7 @@ public struct TextRenderer: Sendable {
         /// Pen advance of the whole line (kerning included).
         public var advance: Double
         /// The box holding every pixel of ink, relative to the drawing point (alignment applied; y grows
-        /// downwards, so it usually starts at a negative y above the baseline). ``Rect/zero`` for a line
+        /// downwards, so it usually starts at a negative y above the baseline). `Rect.zero` for a line
         /// without ink (empty, or only spaces). Drawing snaps the line to whole pixels, so the ink lies inside
         /// `bounds` offset by the drawing point to within half a pixel.
         public var bounds: Rect
@@ -38,18 +38,21 @@ public struct TextRenderer: Sendable {
         public var lineHeight: Double
     }
 
+    /// The font the text is set in.
     public var font: Font
     /// The em size in points.
     public var size: Double
     /// The text colour (straight alpha; its alpha multiplies the glyph coverage).
     public var color: RGBA
+    /// Where the drawing point lies on the line.
     public var alignment: Alignment
     /// Apply the font's kerning pairs (when it has them).
     public var kerning: Bool
 
     /// Largest accepted em size in pixels (points × scale); glyph bitmaps beyond it would be tens of MB each.
-    public static let maximumPixelSize = 2048.0
+    package static let maximumPixelSize = 2048.0
 
+    /// A renderer of `font` at `size` points in `color`, left-aligned and kerned unless told otherwise.
     public init(font: Font, size: Double, color: RGBA = .black, alignment: Alignment = .left, kerning: Bool = true) {
         self.font = font
         self.size = size
@@ -59,8 +62,8 @@ public struct TextRenderer: Sendable {
     }
 
     /// Measures `text` as ``draw(_:at:into:)`` would draw it on a pixmap of `scale` pixels per point.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a size or scale that is not positive and finite or a
-    ///   pixel size over ``maximumPixelSize``; ``LiquidError/font(_:)`` if FreeType fails.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a size or scale that is not positive and finite or a
+    ///   pixel size over `maximumPixelSize`; `LiquidError` (`.unavailable`) if FreeType fails.
     public func measure(_ text: String, scale: Double = 1) throws(LiquidError) -> Metrics {
         let (layout, origin) = try lay(text, scale: scale)
         var ink: PixelRect?
@@ -80,8 +83,8 @@ public struct TextRenderer: Sendable {
 
     /// Draws `text` into `pixmap` with its baseline at `point` (in points; see ``alignment`` for x).
     /// Pixels outside the pixmap are clipped.
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` for a non-finite point or a bad size (see
-    ///   ``measure(_:scale:)``); ``LiquidError/font(_:)`` if FreeType fails. Nothing is drawn on error.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a non-finite point or a bad size (see
+    ///   ``measure(_:scale:)``); `LiquidError` (`.unavailable`) if FreeType fails. Nothing is drawn on error.
     public func draw(_ text: String, at point: Point, into pixmap: inout Pixmap) throws(LiquidError) {
         guard point.isFinite else { throw .invalidParameter("text position \(point) is not finite") }
         let scale = pixmap.scale

@@ -13,15 +13,15 @@ import LiquidGeometry
 /// Smooth content gives much smaller errors. The mask is read per pixel, so a sharp mask edge gives a sharp
 /// transition.
 /// - Complexity: (L − 1) blurs plus one blend pass; memory for L − 1 blurred copies.
-public struct VariableBlur: Sendable, Hashable {
-    public let maximumSigma: Double
-    public let edgeMode: EdgeMode
+package struct VariableBlur: Sendable, Hashable {
+    package let maximumSigma: Double
+    package let edgeMode: EdgeMode
     /// Number of σ levels including σ = 0 (2…16).
-    public let levels: Int
+    package let levels: Int
 
-    /// - Throws: ``LiquidError/invalidParameter(_:)`` naming `maximumSigma` (negative or not finite) or
+    /// - Throws: `LiquidError` (`.outOfRange`) naming `maximumSigma` (negative or not finite) or
     ///   `levels` (outside 2…16).
-    public init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(LiquidError) {
+    package init(maximumSigma: Double, edgeMode: EdgeMode = .clamp, levels: Int = 4) throws(LiquidError) {
         guard maximumSigma.isFinite, maximumSigma >= 0 else {
             throw .invalidParameter("variable blur maximum sigma \(maximumSigma) must be finite and ≥ 0")
         }
@@ -34,8 +34,8 @@ public struct VariableBlur: Sendable, Hashable {
     }
 
     /// Blurs `view` in place with the per-pixel strength in `mask` (same size).
-    /// - Throws: ``LiquidError/invalidSize(_:)`` when the mask's size differs from the view's.
-    public func apply(to view: MutablePixmapView, mask: CoverageMask,
+    /// - Throws: `LiquidError` (`.outOfRange`) when the mask's size differs from the view's.
+    package func apply(to view: MutablePixmapView, mask: CoverageMask,
                       workspace: BlurWorkspace = BlurWorkspace()) throws(LiquidError) {
         guard mask.width == view.width, mask.height == view.height else {
             throw .invalidSize("a \(mask.width)×\(mask.height) mask does not match the \(view.width)×\(view.height) image")

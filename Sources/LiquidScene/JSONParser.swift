@@ -10,7 +10,7 @@ import LiquidGeometry
 /// - Every number is finite: a number beyond the range of `Double` is refused, never read as infinity.
 /// - An object never holds a key twice: a repeated key is refused at its JSON path.
 /// - Lists and objects nest at most ``maximumDepth`` levels; deeper input is refused as such.
-/// - Every refusal is one ``LiquidError`` line in the project's words, naming the line and column (in
+/// - Every refusal is one `LiquidError` line in the project's words, naming the line and column (in
 ///   characters, from 1) where reading stopped; quoted text is shortened, so the line stays short whatever
 ///   the input holds.
 package struct JSONParser {

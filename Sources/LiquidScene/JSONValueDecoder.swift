@@ -1,7 +1,7 @@
 import LiquidGeometry
 
 /// Decodes `Decodable` values from a parsed ``JSONValue`` tree, strictly, and reports every problem as a
-/// ``LiquidError`` at its JSON path.
+/// `LiquidError` at its JSON path.
 ///
 /// Guarantees, for every value any `init(from:)` reads through it:
 /// - A value of the wrong type is refused as `<path>: expected <type>, found <what>` (`duration: expected
@@ -39,7 +39,7 @@ package struct JSONValueDecoder: Decoder {
         self.userInfo = userInfo
     }
 
-    /// Decodes the node as `type`; every error is a ``LiquidError``.
+    /// Decodes the node as `type`; every error is a `LiquidError`.
     package func decode<T: Decodable>(_ type: T.Type) throws(LiquidError) -> T {
         do { return try value(type) } catch let error as LiquidError { throw error } catch {
             // Only the format's own decoders run here, and they throw LiquidError; anything else is named

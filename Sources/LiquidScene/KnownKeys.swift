@@ -41,7 +41,7 @@ package enum KnownKeys {
 
 extension Decoder {
     /// The object's container, after refusing any key that is not a case of `Key`.
-    /// - Throws: ``LiquidError`` (through ``JSONValueDecoder``) when the value is not an object or holds
+    /// - Throws: `LiquidError` (through ``JSONValueDecoder``) when the value is not an object or holds
     ///   a key `Key` does not list.
     package func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let c = try container(keyedBy: type)

@@ -8,12 +8,12 @@ extension SceneDocument {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// Renders the scene at `scale` pixels per point (default: the scene's own ``scale``) with LiquidUI's
-    /// ``Compositor``, into a pixmap of the canvas size rounded up to whole pixels.
+    /// `Compositor`, into a pixmap of the canvas size rounded up to whole pixels.
     ///
     /// Compositing follows the W3C model: a layer with opacity below 1 or a blend mode other than normal,
     /// and every group, is rendered on its own and composited as a whole; glass reads what is drawn beneath
     /// it (inside its group, if it is in one).
-    /// - Throws: ``LiquidError`` for a size or scale that is not positive and finite or too large, and for
+    /// - Throws: `LiquidError` for a size or scale that is not positive and finite or too large, and for
     ///   an image or font that cannot be read; nothing else once the document has decoded.
     @MainActor
     public func render(scale: Double? = nil) throws -> Pixmap {
@@ -23,19 +23,19 @@ extension SceneDocument {
         // tiling, and one tile draws every pixel at the same offset as a canvas-sized image would.
         let side = Checked.clamped(Swift.max(width, height) * s, to: 16...1024, rounding: .up)
         let compositor = try Compositor(size: size, scale: s, tileSize: side)
-        return try compositor.render(try makeLayerTree()).image
+        return try compositor.render(try makeLayerTree())
     }
 
-    /// The scene as a LiquidUI layer tree whose root covers ``bounds``: ready for a ``Compositor`` of the
+    /// The scene as a LiquidUI layer tree whose root covers ``bounds``: ready for a `Compositor` of the
     /// scene's size, or to be added to another tree.
     ///
     /// Structure: the background (if any) is the root's first sublayer; each scene layer becomes one
-    /// layer with the canvas as its frame, ``Layer/anchorPoint`` at the origin and the scene transform,
-    /// composed with its groups' transforms as the format defines, as its ``Layer/transform``; group
-    /// layers themselves carry no transform but ``Layer/rendersAsGroup`` and their filters; text layers
+    /// layer with the canvas as its frame, `Layer.anchorPoint` at the origin and the scene transform,
+    /// composed with its groups' transforms as the format defines, as its `Layer.transform`; group
+    /// layers themselves carry no transform but `Layer.rendersAsGroup` and their filters; text layers
     /// are zero-sized layers at their transformed anchor (text is moved, never rotated or scaled); glass
-    /// layers draw through a ``GlassBackdrop`` effect.
-    /// - Throws: ``LiquidError`` when an image or font file cannot be read.
+    /// layers draw through a glass backdrop effect.
+    /// - Throws: `LiquidError` when an image or font file cannot be read.
     @MainActor
     public func makeLayerTree() throws -> Layer {
         let root = Layer(frame: bounds)

@@ -15,15 +15,15 @@ public struct SceneDocument: Decodable, Sendable {
     /// Pixels per point unless the renderer is given another (positive and finite; default 1).
     public var scale: Double
     /// Painted over the whole canvas first; transparent when absent.
-    public var background: ScenePaint?
+    package var background: ScenePaint?
     /// Drawn in order, back to front.
-    public var layers: [SceneLayer]
+    package var layers: [SceneLayer]
 
     /// The keys of the top level; `title`, `caption` and `duration` are read by ``SceneSource``.
     enum CodingKeys: String, CodingKey, CaseIterable { case width, height, scale, background, layers, title, caption, duration }
 
     /// Decodes and validates a whole document. Use ``SceneSource/document(at:)`` to resolve keyframes
-    /// first and to read strictly (types checked, `null` refused, every error a ``LiquidError``); decoding
+    /// first and to read strictly (types checked, `null` refused, every error a `LiquidError`); decoding
     /// directly takes relative paths against `userInfo[SceneSource.baseDirectoryKey]`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -38,7 +38,7 @@ public struct SceneDocument: Decodable, Sendable {
     }
 }
 
-/// Validation helpers that report problems as ``LiquidError``s at their JSON path.
+/// Validation helpers that report problems as `LiquidError`s at their JSON path.
 enum SceneValue {
     static func fail(_ message: String, at path: [any CodingKey]) -> LiquidError {
         LiquidError.json(message, at: path, root: "scene")

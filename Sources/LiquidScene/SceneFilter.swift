@@ -6,7 +6,7 @@ import LiquidUI
 /// `{"type": "goo"}`, `{"type": "saturate", "amount": 1.4}`. Lengths are in points.
 ///
 /// Decoding guarantees: σ in 0…500, threshold alpha and softness in 0…1, saturation ≥ 0, all finite.
-public enum SceneFilter: Decodable, Sendable, Equatable {
+package enum SceneFilter: Decodable, Sendable, Equatable {
     /// Gaussian blur of standard deviation `sigma` points, transparent beyond the canvas.
     case blur(sigma: Double)
     /// Alpha at or above `alpha` becomes `color`, with a smooth step `softness` wide.
@@ -24,7 +24,7 @@ public enum SceneFilter: Decodable, Sendable, Equatable {
     ]
 
     /// The same filter for a LiquidUI layer group.
-    public var layerFilter: LayerFilter {
+    package var layerFilter: LayerFilter {
         switch self {
         case .blur(let sigma): .blur(sigma: sigma)
         case .threshold(let alpha, let color, let softness): .alphaThreshold(threshold: alpha, color: color, softEdge: softness)
@@ -34,7 +34,7 @@ public enum SceneFilter: Decodable, Sendable, Equatable {
     }
 
     /// Decodes and validates a filter object; errors carry the JSON path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let all = Key.allCases.map(\.stringValue)
         if let name = try? c.decode(String.self, forKey: .type), let own = Self.keysByType[name] {

@@ -9,9 +9,9 @@ import LiquidRaster
 /// Decoding guarantees: every name is one the format knows (an unknown one is an error naming its JSON
 /// path), every number finite and in range, sizes non-negative, a shape has a fill or a stroke, glass
 /// carries no transform.
-public struct SceneLayer: Decodable, Sendable {
+package struct SceneLayer: Decodable, Sendable {
     /// The geometry of a shape layer, in points before the layer's transform.
-    public enum Shape: Sendable, Equatable {
+    package enum Shape: Sendable, Equatable {
         /// A rectangle with per-corner radii (all zero: square corners).
         case rect(Rect, cornerRadii: CornerRadii, style: CornerStyle)
         /// The ellipse inscribed in the rectangle.
@@ -22,7 +22,7 @@ public struct SceneLayer: Decodable, Sendable {
         case polyline([Point], closed: Bool)
 
         /// The outline as a path.
-        public var path: Path {
+        package var path: Path {
             switch self {
             case .rect(let frame, let radii, let style):
                 return style == .continuous ? Path(continuousRoundedRect: frame, cornerRadii: radii)
@@ -44,7 +44,7 @@ public struct SceneLayer: Decodable, Sendable {
     }
 
     /// What the layer draws.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// A shape filled (by `fillRule`) and/or stroked; at least one of the two is present.
         case shape(Shape, fill: ScenePaint?, stroke: SceneStroke?, fillRule: FillRule)
         /// One line of text.
@@ -58,13 +58,13 @@ public struct SceneLayer: Decodable, Sendable {
     }
 
     /// What the layer draws.
-    public var content: Content
+    package var content: Content
     /// 0…1.
-    public var opacity: Double
+    package var opacity: Double
     /// How the layer (a group as a whole) combines with what is beneath it.
-    public var blendMode: BlendMode
+    package var blendMode: BlendMode
     /// Scene-space transform about the origin (a group's transform applies to its layers).
-    public var transform: AffineTransform
+    package var transform: AffineTransform
 
     /// The blend modes the format accepts, by keyword, in the order the error message lists them.
     static let blendModes: [BlendMode] = [.normal, .copy, .multiply, .screen, .overlay, .softLight, .plusLighter,
@@ -105,7 +105,7 @@ public struct SceneLayer: Decodable, Sendable {
 
     /// Decodes and validates one layer (recursively for groups); errors carry the JSON path. Keys are
     /// checked against the layer's type first, so a misspelt key is reported before what it leaves out.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let path = c.codingPath
         if let name = try? c.decode(String.self, forKey: .type), let own = Self.keysByType[name] {

@@ -11,7 +11,7 @@ import LiquidRaster
 ///
 /// Decoding guarantees: colours parsed, at least one stop, stop locations in 0…1 and non-decreasing, a
 /// radial radius positive, points finite — so ``paint`` never fails for a decoded value.
-public enum ScenePaint: Decodable, Sendable, Equatable {
+package enum ScenePaint: Decodable, Sendable, Equatable {
     /// A solid straight colour.
     case color(RGBA)
     /// A linear gradient from `from` to `to` (points, in the layer's space).
@@ -20,8 +20,8 @@ public enum ScenePaint: Decodable, Sendable, Equatable {
     case radial(center: Point, radius: Double, stops: [GradientStop], spread: SpreadMode)
 
     /// The raster engine's paint.
-    /// - Throws: ``LiquidError`` only for stops that decoding would have rejected.
-    public func paint() throws -> Paint {
+    /// - Throws: `LiquidError` only for stops that decoding would have rejected.
+    package func paint() throws -> Paint {
         switch self {
         case .color(let color):
             return .solid(color)
@@ -37,7 +37,7 @@ public enum ScenePaint: Decodable, Sendable, Equatable {
     private enum Field: String, CodingKey, CaseIterable { case from, to, center, radius, stops, spread }
 
     /// Decodes and validates a paint; errors carry the JSON path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer().decode(JSONValue.self)
         if case .string(let text) = value {
             self = .color(try SceneValue.color(text, in: decoder.codingPath))

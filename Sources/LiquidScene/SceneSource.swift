@@ -11,7 +11,7 @@ import LiquidRaster
 /// ```
 ///
 /// Guarantees: reading never touches image or font files (rendering does); every error is a
-/// ``LiquidError`` naming the JSON path of the problem; resolving the same source at the same time always
+/// `LiquidError` naming the JSON path of the problem; resolving the same source at the same time always
 /// gives the same document.
 ///
 /// Reading is strict (docs/scene-format.md, "Strictness and errors"): standard JSON only, nested at most
@@ -34,7 +34,7 @@ public struct SceneSource: Sendable {
 
     /// Parses `json` (UTF-8). Relative paths in the scene are resolved against `baseDirectory` when a
     /// document is decoded.
-    /// - Throws: ``LiquidError`` at `scene` when the bytes are not JSON (naming the line and column) or
+    /// - Throws: `LiquidError` at `scene` when the bytes are not JSON (naming the line and column) or
     ///   not a JSON object, and at `title`, `caption` or `duration` when one is not of its type.
     public init(json: Data, baseDirectory: String) throws(LiquidError) {
         tree = try JSONParser.parse(json, root: "scene")
@@ -48,7 +48,7 @@ public struct SceneSource: Sendable {
     }
 
     /// Reads and parses the file at `path`; relative paths in the scene are resolved against its folder.
-    /// - Throws: ``LiquidError`` at `scene` when the file cannot be read (it must be a regular file of at
+    /// - Throws: `LiquidError` at `scene` when the file cannot be read (it must be a regular file of at
     ///   most 64 MB) or parsed.
     public init(contentsOfFile path: String) throws(LiquidError) {
         let bytes: [UInt8]
@@ -63,7 +63,7 @@ public struct SceneSource: Sendable {
 
     /// The scene at time `t` seconds: every keyframed value resolved (see docs/scene-format.md,
     /// "Animation"), then decoded into typed, validated values.
-    /// - Throws: ``LiquidError`` naming the JSON path of the first problem found.
+    /// - Throws: `LiquidError` naming the JSON path of the first problem found.
     public func document(at t: Double = 0) throws(LiquidError) -> SceneDocument {
         let resolved = try SceneKeyframes.resolve(tree, at: t)
         return try JSONValueDecoder(resolved, root: "scene", userInfo: [Self.baseDirectoryKey: baseDirectory])

@@ -4,25 +4,25 @@ import LiquidRaster
 /// Every field is optional (defaults: width 1, black, butt caps, miter joins, limit 4).
 ///
 /// Decoding guarantees: the width and miter limit are positive and finite, the paint is valid.
-public struct SceneStroke: Decodable, Sendable, Equatable {
+package struct SceneStroke: Decodable, Sendable, Equatable {
     /// Pen width in points.
-    public var width: Double
+    package var width: Double
     /// What the stroke is painted with (default black).
-    public var paint: ScenePaint
+    package var paint: ScenePaint
     /// End caps of open subpaths (default butt).
-    public var cap: LineCap
+    package var cap: LineCap
     /// Corners between segments (default miter).
-    public var join: LineJoin
+    package var join: LineJoin
     /// Miter length limit in pen widths before a miter becomes a bevel (default 4).
-    public var miterLimit: Double
+    package var miterLimit: Double
 
     private enum Key: String, CodingKey, CaseIterable { case width, paint, cap, join, miterLimit }
 
     /// The raster engine's stroke style.
-    public var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit) }
+    package var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit) }
 
     /// Decodes and validates a stroke object; errors carry the JSON path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: Key.self)
         width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 1
         try SceneValue.requirePositive(width, "stroke width", at: c.codingPath + [JSONKey("width")])

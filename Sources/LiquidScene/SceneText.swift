@@ -6,17 +6,17 @@ import LiquidRaster
 ///
 /// The layer's transform moves the anchor point only: glyphs are neither rotated nor scaled, and the
 /// baseline origin lands on a whole device pixel.
-public struct SceneText: Sendable, Equatable {
+package struct SceneText: Sendable, Equatable {
     /// Where the font comes from.
-    public enum FontSource: Sendable, Equatable {
+    package enum FontSource: Sendable, Equatable {
         /// A family name looked up with fontconfig (e.g. "DejaVu Sans", the default).
         case family(String)
         /// A font file, its path already resolved against the scene's folder.
         case file(String)
 
         /// Loads the font.
-        /// - Throws: ``LiquidError`` when the family or file cannot be found or read.
-        public func load() throws -> Font {
+        /// - Throws: `LiquidError` when the family or file cannot be found or read.
+        package func load() throws -> Font {
             switch self {
             case .family(let name): try Font(family: name)
             case .file(let path): try Font(path: path)
@@ -25,15 +25,15 @@ public struct SceneText: Sendable, Equatable {
     }
 
     /// The line to draw.
-    public var text: String
+    package var text: String
     /// Baseline anchor in points, before the layer's transform.
-    public var position: Point
+    package var position: Point
     /// Em size in points (positive, at most 2000).
-    public var size: Double
+    package var size: Double
     /// Straight colour; its alpha scales the glyph coverage.
-    public var color: RGBA
+    package var color: RGBA
     /// Which point of the line's advance ``position`` is.
-    public var alignment: TextRenderer.Alignment
+    package var alignment: TextRenderer.Alignment
     /// Where the glyphs come from.
-    public var font: FontSource
+    package var font: FontSource
 }

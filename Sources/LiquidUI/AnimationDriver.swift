@@ -14,34 +14,34 @@ import LiquidMotion
 /// ``FixedStepClock/LateFramePolicy/catchUp`` takes the missing steps instead. Headless runs at a fixed
 /// frame rate are never late, so the policy does not change them.
 @MainActor
-public final class AnimationDriver {
+package final class AnimationDriver {
     /// The simulation step of every clock this driver makes, seconds.
-    public static let step = FixedStepClock.defaultStep
+    package static let step = FixedStepClock.defaultStep
 
     /// The nominal interval between frames, seconds (the hosting run loop's ``UIRunLoop/frameInterval``).
-    public internal(set) var frameInterval: Double
+    package internal(set) var frameInterval: Double
     /// What a late frame does to clocks made from now on (default ``FixedStepClock/LateFramePolicy/pause``).
-    public var lateFramePolicy: FixedStepClock.LateFramePolicy = .pause
+    package var lateFramePolicy: FixedStepClock.LateFramePolicy = .pause
     /// Identifies a registered callback.
-    public struct Handle: Hashable, Sendable {
+    package struct Handle: Hashable, Sendable {
         let id: Int
     }
 
     /// A per-frame callback: `(time, delta)` in seconds; returns whether to keep running.
-    public typealias Callback = @MainActor (_ time: Double, _ delta: Double) -> Bool
+    package typealias Callback = @MainActor (_ time: Double, _ delta: Double) -> Bool
 
     private var callbacks: [(id: Int, body: Callback)] = []
     private var nextID = 0
 
     /// A driver for frames `frameInterval` seconds apart (default 1/60 s; a non-positive or non-finite
     /// interval counts as 1/60 s).
-    public init(frameInterval: Double = 1.0 / 60) {
+    package init(frameInterval: Double = 1.0 / 60) {
         self.frameInterval = frameInterval.isFinite && frameInterval > 0 ? frameInterval : 1.0 / 60
     }
 
     /// A clock for one motion under this driver's policy, its step 0 at `start` (a non-finite start counts
     /// as 0).
-    public func makeClock(start: Double) -> FixedStepClock {
+    package func makeClock(start: Double) -> FixedStepClock {
         // The interval is positive and finite (init and the run loop guarantee it) and the step is a
         // positive constant, so the clock's validation cannot fail; the fallback is never used.
         let clock = try? FixedStepClock(step: Self.step, frameInterval: frameInterval,
@@ -50,28 +50,28 @@ public final class AnimationDriver {
     }
 
     /// How many callbacks are registered.
-    public var count: Int { callbacks.count }
+    package var count: Int { callbacks.count }
 
     /// Whether any callback is registered (the run loop then has work every frame).
-    public var isAnimating: Bool { !callbacks.isEmpty }
+    package var isAnimating: Bool { !callbacks.isEmpty }
 
     /// Registers `body` to run every frame until it returns `false` or is removed.
     @discardableResult
-    public func add(_ body: @escaping Callback) -> Handle {
+    package func add(_ body: @escaping Callback) -> Handle {
         defer { nextID += 1 }
         callbacks.append((nextID, body))
         return Handle(id: nextID)
     }
 
     /// Unregisters a callback (no effect if it already finished).
-    public func remove(_ handle: Handle) {
+    package func remove(_ handle: Handle) {
         callbacks.removeAll { $0.id == handle.id }
     }
 
     /// Runs every registered callback once for a frame at `time` lasting `delta` seconds, removing those
     /// that return `false`. Returns how many ran.
     @discardableResult
-    public func advance(time: Double, delta: Double) -> Int {
+    package func advance(time: Double, delta: Double) -> Int {
         let due = callbacks
         var finished: Set<Int> = []
         for callback in due where !callback.body(time, delta) {

@@ -7,21 +7,21 @@ import LiquidRaster
 ///
 /// Deterministic: the same component, script, frame rate and scale always give the same trace and pixels.
 @MainActor
-public final class ComponentSimulator {
+package final class ComponentSimulator {
     /// One recorded frame.
-    public struct Frame: Encodable, Sendable {
-        public let t: Double
-        public let state: [String: TraceValue]
-        public let haptics: [String]
+    package struct Frame: Encodable, Sendable {
+        package let t: Double
+        package let state: [String: TraceValue]
+        package let haptics: [String]
     }
 
-    public let component: any SimulatableComponent
-    public let runLoop: UIRunLoop
+    package let component: any SimulatableComponent
+    package let runLoop: UIRunLoop
     /// Where the component's origin sits in the rendered image, in points.
-    public let origin: Point
+    package let origin: Point
 
-    /// - Throws: ``LiquidError`` for a bad scale or frame rate.
-    public init(component: any SimulatableComponent, framesPerSecond: Double = 60, scale: Double = 3,
+    /// - Throws: `LiquidError` for a bad scale or frame rate.
+    package init(component: any SimulatableComponent, framesPerSecond: Double = 60, scale: Double = 3,
                 rendersFrames: Bool = true) throws {
         self.component = component
         let pad = component.simulationPadding
@@ -36,7 +36,7 @@ public final class ComponentSimulator {
 
     /// Plays `touches` (component coordinates) for `duration` seconds; `onFrame` sees every frame's record
     /// and rendered image (nil when not rendering). Returns every frame's record.
-    public func run(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void = { _, _ in }) -> [Frame] {
+    package func run(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void = { _, _ in }) -> [Frame] {
         var frames: [Frame] = []
         stream(touches: touches, duration: duration) { frame, image in
             frames.append(frame)
@@ -47,7 +47,7 @@ public final class ComponentSimulator {
 
     /// Plays `touches` as ``run(touches:duration:onFrame:)`` does but keeps no record: each frame is handed
     /// to `onFrame` and forgotten, so memory does not grow with `duration`.
-    public func stream(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
+    package func stream(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
         let shifted = touches.map(shifted)
         var seenHaptics = runLoop.haptics.entries.count
         runLoop.run(events: shifted, duration: duration) { info in
@@ -58,7 +58,7 @@ public final class ComponentSimulator {
     /// Plays touches that arrive in time order (component coordinates), reading them one at a time — an
     /// endless generator or a long script costs constant memory (see
     /// ``UIRunLoop/run(orderedEvents:duration:onFrame:)``); otherwise as ``stream(touches:duration:onFrame:)``.
-    public func stream(orderedTouches touches: some Sequence<Touch>, duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
+    package func stream(orderedTouches touches: some Sequence<Touch>, duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
         var seenHaptics = runLoop.haptics.entries.count
         runLoop.run(orderedEvents: touches.lazy.map(shifted), duration: duration) { info in
             onFrame(record(info, seenHaptics: &seenHaptics), runLoop.image)

@@ -1,19 +1,19 @@
 import LiquidGeometry
 import LiquidRaster
 
-/// Renders a ``Layer`` tree into a ``Pixmap`` of `size` points at `scale` pixels per point, redrawing only
+/// Renders a ``Layer`` tree into a `Pixmap` of `size` points at `scale` pixels per point, redrawing only
 /// what changed since the previous frame.
 ///
 /// Painter's order, back to front: for each layer its backdrop effect, background, content, then its
 /// sublayers, under the clips of its ancestors. Grouped layers (opacity < 1, a blend mode, a mask,
 /// ``Layer/rendersAsGroup``, or filters) are rendered offscreen and composited; filter groups are rendered
 /// whole (their bounds plus the filters' outset, widened to start on a multiple of
-/// ``filterGridAlignment`` device pixels) and cached until something in them changes.
+/// `filterGridAlignment` device pixels) and cached until something in them changes.
 ///
 /// Damage tracking: each non-idle frame compares every visible layer's change stamp and device extent with
 /// the previous frame's; a changed layer damages its old and new extents (grown by enclosing filter
 /// outsets, clipped by enclosing clips), a removed one its old extent. Damage touching what a backdrop
-/// effect reads grows to everything it reads. Only the fixed screen tiles (``tileSize`` pixels square)
+/// effect reads grows to everything it reads. Only the fixed screen tiles (`tileSize` pixels square)
 /// touched by damage are re-rendered, each from scratch.
 ///
 /// Guarantees:
@@ -31,9 +31,9 @@ public final class Compositor {
     /// Pixels per point.
     public let scale: Double
     /// Side of the square screen tiles, in pixels.
-    public let tileSize: Int
+    package let tileSize: Int
     /// The colour beneath everything.
-    public let background: PremultipliedRGBA8
+    package let background: PremultipliedRGBA8
     /// The image as of the last render.
     public private(set) var image: Pixmap
     /// What the last render did.
@@ -61,7 +61,7 @@ public final class Compositor {
     /// the origin to the screen grid makes a group's filtered pixels independent of its extent, so a
     /// child that moves or grows does not shift the blur of the others (and a group covering the screen
     /// filters exactly as a screen-sized buffer would).
-    public static let filterGridAlignment = 8
+    package static let filterGridAlignment = 8
 
     private struct GroupCacheEntry {
         var stamp: UInt64
@@ -72,11 +72,13 @@ public final class Compositor {
 
     /// A compositor for a screen of `size` points at `scale` pixels per point (pixel size rounded up).
     /// - Parameters:
+    ///   - size: the screen's size in points.
+    ///   - scale: pixels per point.
     ///   - tileSize: side of the re-rendered tiles in pixels (16…1024): smaller tiles redraw less around a
     ///     small change, larger ones cost less per full frame.
     ///   - background: the colour beneath the root layer.
-    /// - Throws: ``LiquidError/invalidSize(_:)`` for a size or scale that is not positive and finite, or
-    ///   too large; ``LiquidError/invalidParameter(_:)`` for a tile size outside 16…1024.
+    /// - Throws: `LiquidError` (`.outOfRange`) for a size or scale that is not positive and finite, or
+    ///   too large; `LiquidError` (`.outOfRange`) for a tile size outside 16…1024.
     public init(size: Size, scale: Double, tileSize: Int = 64, background: PremultipliedRGBA8 = .transparent) throws {
         guard (16...1024).contains(tileSize) else {
             throw LiquidError.invalidParameter("tile size \(tileSize) must lie in 16…1024 pixels")
@@ -94,11 +96,17 @@ public final class Compositor {
 
     /// Brings the image up to date with the tree under `root` and returns it with the device rect that
     /// changed, or `nil` damage when no pixel needed redrawing.
-    /// - Throws: a filter's or text's ``LiquidError`` for bad parameters, or a backdrop effect's error; the
+    /// - Throws: a filter's or text's `LiquidError` for bad parameters, or a backdrop effect's error; the
     ///   image may then be partly updated, and the next render redraws everything.
     /// - Complexity: O(1) when nothing changed; otherwise O(layers) to rebuild the render tree plus pixel
     ///   work proportional to the damaged tiles (and to any filter group that changed).
-    public func render(_ root: Layer) throws -> (image: Pixmap, damage: PixelRect?) {
+    public func render(_ root: Layer) throws -> Pixmap {
+        try renderFrame(root).image
+    }
+
+    /// ``render(_:)``, also returning the device rect that changed (`nil` damage when no pixel needed
+    /// redrawing).
+    package func renderFrame(_ root: Layer) throws -> (image: Pixmap, damage: PixelRect?) {
         if hasRendered, !needsFullRender, root === lastRoot, root.subtreeStamp <= renderedStamp {
             statistics = RenderStatistics()
             statistics.wasIdle = true

@@ -17,7 +17,7 @@ import LiquidGeometry
 /// - cancel (by the system, or by a gesture recognizer taking the touch over, or by disabling the
 ///   control): tracking and highlight end, ``cancelTracking(_:)`` runs, then ``ControlEvent/cancel`` is sent.
 ///
-/// Changes of ``isHighlighted`` and ``isEnabled`` request ``updateProperties()``, so a subclass reflects
+/// Changes of ``isHighlighted`` and ``isEnabled`` request `updateProperties()`, so a subclass reflects
 /// them there. Subclasses send ``ControlEvent/valueChanged`` with ``sendActions(for:)``.
 @MainActor
 open class Control: View {

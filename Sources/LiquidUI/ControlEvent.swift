@@ -5,8 +5,10 @@
 /// grown by ``Control/dragMargin``) and ``dragEnter`` / ``dragExit`` when it crosses; lifting sends
 /// ``touchUpInside`` or ``touchUpOutside``; a cancelled touch sends ``cancel``.
 public struct ControlEvent: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The set as bits, one per event.
     public let rawValue: UInt32
 
+    /// The set whose bits are `rawValue`.
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }

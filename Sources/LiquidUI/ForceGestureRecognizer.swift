@@ -1,7 +1,7 @@
 import LiquidMotion
 
 /// Recognizes a firm press (the flashlight button of WWDC18 "Designing Fluid Interfaces"), with the
-/// hysteresis of LiquidMotion's ``ForceHysteresis``: activate at 0.5, confirm at 0.49 on a later sample,
+/// hysteresis of LiquidMotion's `ForceHysteresis`: activate at 0.5, confirm at 0.49 on a later sample,
 /// re-arm at or below 0.4 (by default).
 ///
 /// Continuous: it begins on the sample that activates; every later sample while the finger is down is a
@@ -26,25 +26,25 @@ public final class ForceGestureRecognizer: GestureRecognizer {
 
     /// Creates a force recognizer with `hysteresis` (default thresholds: reset 0.4, activate 0.5,
     /// confirm 0.49).
-    public init(hysteresis: ForceHysteresis = ForceGestureRecognizer.standardHysteresis) {
+    public init(hysteresis: ForceHysteresis = .standard) {
         self.hysteresis = hysteresis
         super.init()
     }
 
     /// The talk's thresholds: reset 0.4, activate 0.5, confirm 0.49.
     // The defaults satisfy ForceHysteresis's requirement reset < confirm ≤ activate.
-    public nonisolated static let standardHysteresis = ForceHysteresis.standard
+    package nonisolated static let standardHysteresis = ForceHysteresis.standard
 
-    public override func touchBegan(_ touch: Touch) {
+    package override func touchBegan(_ touch: Touch) {
         hysteresis.reset()
         sample(touch.force)
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    package override func touchMoved(_ touch: Touch) {
         sample(touch.force)
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    package override func touchEnded(_ touch: Touch) {
         force = touch.force
         hysteresis.reset()
         if state == .possible {
@@ -54,12 +54,12 @@ public final class ForceGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchCancelled(_ touch: Touch) {
+    package override func touchCancelled(_ touch: Touch) {
         hysteresis.reset()
         super.touchCancelled(touch)
     }
 
-    public override func reset() {
+    package override func reset() {
         force = 0
         latestEvent = nil
         hysteresis.reset()

@@ -9,20 +9,20 @@ public struct FrameInfo: Hashable, Sendable, CustomStringConvertible {
     /// Seconds since the previous frame (0 for the first).
     public var delta: Double
     /// Touch samples dispatched since the previous frame.
-    public var touchesDispatched: Int
+    package var touchesDispatched: Int
     /// Animation callbacks run in this frame.
-    public var animationsRun: Int
+    package var animationsRun: Int
     /// Views whose ``View/updateProperties()`` ran.
-    public var propertiesUpdated: Int
+    package var propertiesUpdated: Int
     /// Views whose ``View/layout()`` ran.
-    public var layoutsRun: Int
+    package var layoutsRun: Int
     /// Views whose display pass ran.
-    public var displaysRun: Int
+    package var displaysRun: Int
     /// The device-pixel rectangle the run loop's compositor redrew; `nil` when nothing was redrawn or
     /// there is no compositor.
-    public var damage: PixelRect?
+    package var damage: PixelRect?
 
-    public init(
+    package init(
         index: Int, time: Double, delta: Double, touchesDispatched: Int = 0, animationsRun: Int = 0,
         propertiesUpdated: Int = 0, layoutsRun: Int = 0, displaysRun: Int = 0, damage: PixelRect? = nil
     ) {

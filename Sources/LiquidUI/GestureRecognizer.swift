@@ -4,26 +4,27 @@ import LiquidGeometry
 /// machine (``GestureRecognizerState``), and tells its actions about every step.
 ///
 /// The ``UIRunLoop`` delivers each touch to the recognizers of the hit view and its ancestors before the
-/// view itself, and ticks recognizers that ``wantsTimeUpdates`` with the frame time, so gestures defined
+/// view itself, and ticks recognizers that track a touch with the frame time, so gestures defined
 /// by time passing without touches (a long press, a tap timing out) resolve on time. Before a touch
 /// sample is handled, time advances to its timestamp.
 ///
 /// Rules every recognizer follows:
 /// - One touch at a time: the first touch that begins while the recognizer is idle is tracked; other
 ///   touches are ignored until it ends.
-/// - Transitions go through ``transition(to:)``, which enforces the state machine; actions run after each
-///   transition except into ``GestureRecognizerState/failed``.
+/// - Transitions follow the state machine of ``GestureRecognizerState``; actions run after each transition
+///   except into ``GestureRecognizerState/failed``.
 /// - A final state (ended, cancelled, failed) stays visible until the next touch begins, which resets the
-///   recognizer to ``GestureRecognizerState/possible`` (calling ``reset()``).
+///   recognizer to ``GestureRecognizerState/possible``.
 /// - When a recognizer with ``cancelsTouchesInView`` recognizes (began, or recognized), the view stops
 ///   receiving that touch and gets ``View/touchCancelled(_:)`` instead. Recognizers on the same touch
 ///   recognize simultaneously.
 /// - Disabling, or removing from the view, cancels a recognized gesture and fails an unrecognized one.
 ///
-/// Subclass by overriding the `touch…` hooks, ``timeDidAdvance(to:)``, ``wantsTimeUpdates`` and
-/// ``reset()``.
+/// The four concrete recognizers (``TapGestureRecognizer``, ``PanGestureRecognizer``,
+/// ``LongPressGestureRecognizer`` and ``ForceGestureRecognizer``) are the public ones; the class is not
+/// open for subclassing, and its state-machine hooks are `package` declarations.
 @MainActor
-open class GestureRecognizer {
+public class GestureRecognizer {
     /// Called after each transition (except into ``GestureRecognizerState/failed``) with the recognizer.
     public typealias Action = @MainActor (GestureRecognizer) -> Void
 
@@ -42,25 +43,25 @@ open class GestureRecognizer {
     public var cancelsTouchesInView = true
 
     /// The id of the touch being tracked, or `nil` between touches.
-    public private(set) var activeTouchID: Int?
+    package private(set) var activeTouchID: Int?
 
     /// The first sample (phase began) of the most recent tracked touch.
-    public private(set) var firstTouch: Touch?
+    package private(set) var firstTouch: Touch?
 
     /// The most recent sample of the most recent tracked touch.
-    public private(set) var latestTouch: Touch?
+    package private(set) var latestTouch: Touch?
 
     /// The latest time the recognizer has seen (a touch timestamp or a frame time); −∞ before any.
-    public private(set) var currentTime = -Double.infinity
+    package private(set) var currentTime = -Double.infinity
 
     /// Slack, in seconds, given to every time limit so that a time that is on a limit in decimal does not
     /// miss it through rounding (0.6 − 0.1 < 0.5 in binary floating point).
-    public static let timeTolerance = 1e-9
+    package static let timeTolerance = 1e-9
 
     private var actions: [(id: Int, body: Action)] = []
     private var nextActionID = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether a touch is being tracked.
     public var isTracking: Bool { activeTouchID != nil }
@@ -92,7 +93,7 @@ open class GestureRecognizer {
     ///
     /// - Returns: whether the transition happened.
     @discardableResult
-    public final func transition(to next: GestureRecognizerState) -> Bool {
+    package final func transition(to next: GestureRecognizerState) -> Bool {
         guard state.canTransition(to: next) else { return false }
         state = next
         if next != .failed {
@@ -104,23 +105,23 @@ open class GestureRecognizer {
     // MARK: - Subclass hooks
 
     /// The tracked touch began (``firstTouch`` and ``latestTouch`` are set).
-    open func touchBegan(_ touch: Touch) {}
+    package func touchBegan(_ touch: Touch) {}
     /// The tracked touch moved (``latestTouch`` is set).
-    open func touchMoved(_ touch: Touch) {}
+    package func touchMoved(_ touch: Touch) {}
     /// The tracked touch lifted (``latestTouch`` is set; ``isTracking`` is already `false`).
-    open func touchEnded(_ touch: Touch) {}
+    package func touchEnded(_ touch: Touch) {}
     /// The tracked touch was cancelled. The default cancels a recognized gesture and fails one that was
     /// still possible.
-    open func touchCancelled(_ touch: Touch) {
+    package func touchCancelled(_ touch: Touch) {
         abandonGesture()
     }
     /// Time reached `time` (strictly later than before). The default does nothing.
-    open func timeDidAdvance(to time: Double) {}
+    package func timeDidAdvance(to time: Double) {}
     /// Whether the run loop should keep ticking the recognizer with the frame time. The default: while a
     /// touch is tracked.
-    open var wantsTimeUpdates: Bool { isTracking }
+    package var wantsTimeUpdates: Bool { isTracking }
     /// Clears per-gesture state as the recognizer returns to possible. The default does nothing.
-    open func reset() {}
+    package func reset() {}
 
     // MARK: - Run-loop entry points
 

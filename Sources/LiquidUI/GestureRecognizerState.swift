@@ -34,7 +34,7 @@ public enum GestureRecognizerState: Hashable, Sendable, CaseIterable {
     /// Whether the state machine allows going from `self` to `next`.
     ///
     /// Allowed: `possible → began | ended | failed`, `began | changed → changed | ended | cancelled`.
-    public func canTransition(to next: GestureRecognizerState) -> Bool {
+    package func canTransition(to next: GestureRecognizerState) -> Bool {
         switch (self, next) {
         case (.possible, .began), (.possible, .ended), (.possible, .failed):
             return true

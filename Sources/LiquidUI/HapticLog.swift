@@ -16,7 +16,7 @@ public final class HapticLog {
         /// What was played.
         public var event: HapticEvent
 
-        public init(time: Double, event: HapticEvent) {
+        package init(time: Double, event: HapticEvent) {
             self.time = time
             self.event = event
         }
@@ -27,18 +27,18 @@ public final class HapticLog {
     /// Every haptic played so far, oldest first.
     public private(set) var entries: [Entry] = []
 
-    public init() {}
+    package init() {}
 
     /// The events alone, in order.
     public var events: [HapticEvent] { entries.map(\.event) }
 
     /// Appends `event` at `time`.
-    public func record(_ event: HapticEvent, at time: Double) {
+    package func record(_ event: HapticEvent, at time: Double) {
         entries.append(Entry(time: time, event: event))
     }
 
     /// Forgets every entry.
-    public func removeAll() {
+    package func removeAll() {
         entries.removeAll()
     }
 }

@@ -111,7 +111,7 @@ enum InternalChecks {
         guard count % damageSampleInterval == 0 else { return }
         guard let fresh = try? Compositor(size: compositor.size, scale: compositor.scale,
                                           tileSize: compositor.tileSize, background: compositor.background),
-              let full = try? fresh.render(root).image else { return }
+              let full = try? fresh.render(root) else { return }
         require(damageViolation(incremental: image, full: full), "damage")
     }
 }

@@ -73,7 +73,7 @@ public final class Layer {
     }
 
     /// Corner radii (points) of the bounds shape: used by ``clipsToBounds``, ``backgroundColor`` and the
-    /// shape handed to a ``backdrop`` effect.
+    /// shape handed to a `backdrop` effect.
     public var cornerRadii: CornerRadii = .zero {
         didSet { if cornerRadii != oldValue { markChanged() } }
     }
@@ -243,7 +243,7 @@ public final class Layer {
 
     /// The transform from this layer's local space (points) to its superlayer's: the frame's offset, and
     /// ``transform`` about ``anchorPoint``.
-    public var localToSuperlayer: AffineTransform {
+    package var localToSuperlayer: AffineTransform {
         let w = abs(frame.size.width), h = abs(frame.size.height)
         let cx = w * anchorPoint.x, cy = h * anchorPoint.y
         let toCentre = AffineTransform(translationX: -cx, y: -cy)

@@ -9,7 +9,7 @@ public enum LayerContent {
     /// absent.
     case shape(Path, fill: Paint?, stroke: (style: StrokeStyle, paint: Paint)?, fillRule: FillRule = .nonZero)
     /// A rectangle (local points) with rounded corners filled with `fill` through the raster engine's
-    /// analytic coverage (``Canvas/fillRoundedRect(_:cornerRadii:style:paint:)``): exact area coverage for
+    /// analytic coverage (`Canvas.fillRoundedRect(_:cornerRadii:style:paint:)`): exact area coverage for
     /// circular corners under translation and uniform scale, a path fill otherwise.
     case roundedRect(Rect, cornerRadii: CornerRadii, style: CornerStyle, fill: Paint)
     /// An image stretched to fill the layer's bounds (bilinear sampling).

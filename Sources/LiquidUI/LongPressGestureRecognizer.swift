@@ -11,7 +11,7 @@ import LiquidGeometry
 @MainActor
 public final class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the finger must stay down, in seconds (default 0.5). Compared with `≥` (within
-    /// ``GestureRecognizer/timeTolerance``).
+    /// `GestureRecognizer.timeTolerance`).
     public var minimumDuration = 0.5
     /// How far, in points, the finger may move before the press begins (default 10). Compared with `>`.
     public var allowableMovement = 10.0
@@ -23,16 +23,16 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         super.init()
     }
 
-    public override var wantsTimeUpdates: Bool {
+    package override var wantsTimeUpdates: Bool {
         isTracking && state == .possible
     }
 
-    public override func touchBegan(_ touch: Touch) {
+    package override func touchBegan(_ touch: Touch) {
         beganTime = nil
         if minimumDuration <= 0 { begin(at: touch.timestamp) }
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    package override func touchMoved(_ touch: Touch) {
         switch state {
         case .possible:
             if let down = firstTouch, touch.location.distance(to: down.location) > allowableMovement {
@@ -45,7 +45,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    package override func touchEnded(_ touch: Touch) {
         if state == .possible {
             transition(to: .failed)
         } else {
@@ -53,14 +53,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func timeDidAdvance(to time: Double) {
+    package override func timeDidAdvance(to time: Double) {
         guard isTracking, state == .possible, let down = firstTouch,
             time - down.timestamp >= minimumDuration - GestureRecognizer.timeTolerance
         else { return }
         begin(at: time)
     }
 
-    public override func reset() {
+    package override func reset() {
         beganTime = nil
     }
 

@@ -2,8 +2,8 @@ import LiquidGeometry
 import LiquidMotion
 
 /// Recognizes a drag (continuous: possible → began → changed* → ended | cancelled, or failed), reporting
-/// its translation, a least-squares velocity (LiquidMotion's ``VelocityTracker``) and whether the finger
-/// has paused (``PauseDetector``).
+/// its translation, a least-squares velocity (LiquidMotion's `VelocityTracker`) and whether the finger
+/// has paused (`PauseDetector`).
 ///
 /// - Normally the pan begins once the finger has moved ``minimumDistance`` from where it touched down;
 ///   lifting before that fails it.
@@ -12,7 +12,7 @@ import LiquidMotion
 ///
 /// ``translation`` is measured from the touch-down point (not from where the pan began), so an object
 /// dragged with it stays under the finger without a jump. ``velocity`` is in points per second at the
-/// current time: after ``VelocityTracker/maximumGap`` without samples the finger counts as stopped and the
+/// current time: after `VelocityTracker.maximumGap` without samples the finger counts as stopped and the
 /// velocity is zero. Both are in window coordinates; ``translation(in:)`` and ``velocity(in:)`` map them
 /// into a view's (rotation and scale, no offset).
 @MainActor
@@ -53,12 +53,12 @@ public final class PanGestureRecognizer: GestureRecognizer {
         super.init()
     }
 
-    /// The finger's velocity in window points per second at ``GestureRecognizer/currentTime``.
+    /// The finger's velocity in window points per second at `GestureRecognizer.currentTime`.
     public var velocity: Vector2 {
         velocityTracker.velocity(at: currentTime)
     }
 
-    /// Whether the drag has paused (decelerated to near rest after going somewhere; see ``PauseDetector``).
+    /// Whether the drag has paused (decelerated to near rest after going somewhere; see `PauseDetector`).
     public var isPaused: Bool { pauseDetector.isPaused }
 
     /// ``translation`` in `view`'s coordinates (window points for `nil`).
@@ -78,7 +78,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         translation = newValue
     }
 
-    public override func touchBegan(_ touch: Touch) {
+    package override func touchBegan(_ touch: Touch) {
         origin = touch.location
         translation = .zero
         velocityTracker.reset()
@@ -87,7 +87,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         if instantBegan { transition(to: .began) }
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    package override func touchMoved(_ touch: Touch) {
         velocityTracker.addSample(touch.location, at: touch.timestamp)
         translation = touch.location - origin
         switch state {
@@ -104,7 +104,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    package override func touchEnded(_ touch: Touch) {
         velocityTracker.addSample(touch.location, at: touch.timestamp)
         translation = touch.location - origin
         if state == .possible {
@@ -114,7 +114,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func reset() {
+    package override func reset() {
         translation = .zero
         pauseDetector.reset()
     }

@@ -7,7 +7,7 @@ import LiquidGeometry
 /// each frame (for example a switch's `isOn`, `thumbX`, `thumbScale`); keys must stay stable, since users
 /// script against them.
 @MainActor
-public protocol SimulatableComponent: AnyObject {
+package protocol SimulatableComponent: AnyObject {
     /// The view that draws and handles touches for the component.
     var view: View { get }
     /// The component's own bounds size, in points.
@@ -19,5 +19,5 @@ public protocol SimulatableComponent: AnyObject {
 }
 
 extension SimulatableComponent {
-    public var simulationPadding: Double { 16 }
+    package var simulationPadding: Double { 16 }
 }

@@ -7,7 +7,7 @@ import LiquidGeometry
 /// ``maximumInterval`` of the previous lift and within ``maximumTapDistance`` of the first tap. The gesture
 /// is recognized when the last required tap lifts; it fails as soon as a rule is broken — including by
 /// time alone (held too long, or the next tap never came), which the run loop's ticks detect. A cancelled
-/// touch fails it. Limits are compared with `>` (times within ``GestureRecognizer/timeTolerance``): a
+/// touch fails it. Limits are compared with `>` (times within `GestureRecognizer.timeTolerance`): a
 /// tap lasting exactly ``maximumDuration`` counts.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
@@ -32,11 +32,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init()
     }
 
-    public override var wantsTimeUpdates: Bool {
+    package override var wantsTimeUpdates: Bool {
         isTracking || (state == .possible && tapCount > 0)
     }
 
-    public override func touchBegan(_ touch: Touch) {
+    package override func touchBegan(_ touch: Touch) {
         if tapCount == 0 {
             firstTapLocation = touch.location
         } else if touch.location.distance(to: firstTapLocation) > maximumTapDistance {
@@ -44,14 +44,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    package override func touchMoved(_ touch: Touch) {
         guard state == .possible, let down = firstTouch else { return }
         if touch.location.distance(to: down.location) > maximumMovement {
             transition(to: .failed)
         }
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    package override func touchEnded(_ touch: Touch) {
         guard state == .possible, let down = firstTouch else { return }
         if touch.location.distance(to: down.location) > maximumMovement
             || touch.timestamp - down.timestamp > maximumDuration + GestureRecognizer.timeTolerance
@@ -66,7 +66,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func timeDidAdvance(to time: Double) {
+    package override func timeDidAdvance(to time: Double) {
         guard state == .possible else { return }
         let slack = GestureRecognizer.timeTolerance
         if isTracking, let down = firstTouch, time - down.timestamp > maximumDuration + slack {
@@ -76,7 +76,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func reset() {
+    package override func reset() {
         tapCount = 0
     }
 }

@@ -27,10 +27,10 @@ public struct Touch: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the location and timestamp are finite (the run loop delivers only such touches).
-    public var isValid: Bool { location.isFinite && timestamp.isFinite }
+    package var isValid: Bool { location.isFinite && timestamp.isFinite }
 
     /// The same sample with another phase.
-    public func with(phase newPhase: TouchPhase) -> Touch {
+    package func with(phase newPhase: TouchPhase) -> Touch {
         var copy = self
         copy.phase = newPhase
         return copy

@@ -1,10 +1,10 @@
 /// One value of a component's recorded state: what `liquid simulate` prints per frame.
-public enum TraceValue: Hashable, Sendable, Encodable, CustomStringConvertible {
+package enum TraceValue: Hashable, Sendable, Encodable, CustomStringConvertible {
     case bool(Bool)
     case number(Double)
     case string(String)
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .bool(let b): try c.encode(b)
@@ -14,7 +14,7 @@ public enum TraceValue: Hashable, Sendable, Encodable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bool(let b): return String(b)
         case .number(let n): return String(n)
@@ -23,7 +23,7 @@ public enum TraceValue: Hashable, Sendable, Encodable, CustomStringConvertible {
     }
 
     /// The number, if this is one.
-    public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+    package var number: Double? { if case .number(let n) = self { return n } else { return nil } }
     /// The boolean, if this is one.
-    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
 }

@@ -8,13 +8,13 @@ import LiquidRaster
 /// (Named `UIRunLoop` so that it never clashes with Foundation's `RunLoop`.)
 ///
 /// ## A frame (``step(to:)``)
-/// 1. Gesture recognizers that ``GestureRecognizer/wantsTimeUpdates`` see the frame time (a long press
-///    begins, a tap times out).
-/// 2. ``animations`` run with the frame time and duration (springs advance in their fixed steps).
+/// 1. Gesture recognizers that track a touch see the frame time (a long press begins, a tap times out).
+/// 2. Animations (``View/addAnimation(_:)`` and the controls' springs) run with the frame time and
+///    duration (springs advance in their fixed steps).
 /// 3. The passes run top-down over the whole tree: update properties, then layout, then display (see
 ///    ``View``). Each runs only for views that need it, so an idle frame does no view work.
-/// 4. ``composite`` receives the root layer, then ``compositor`` (if set) renders it: ``image`` holds the
-///    frame and ``FrameInfo/damage`` the device rectangle that changed (`nil` for an idle frame).
+/// 4. The ``compositor`` (if set) renders the root layer, redrawing only what changed: ``image`` holds the
+///    frame.
 ///
 /// ## Touches (``dispatch(_:)``)
 /// A touch's first sample is hit-tested against the root view; the hit view, and the recognizers of it
@@ -44,9 +44,9 @@ public final class UIRunLoop {
     /// The haptic output of this run.
     public let haptics = HapticLog()
     /// The per-frame callbacks (spring animations) and the motion policy of their clocks.
-    public let animations: AnimationDriver
+    package let animations: AnimationDriver
     /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
-    public var composite: (@MainActor (Layer) -> Void)?
+    package var composite: (@MainActor (Layer) -> Void)?
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
     /// (`Compositor(size: loop.size, scale: loop.scale)`) and replace it after resizing the window.
     public var compositor: Compositor?
@@ -58,9 +58,9 @@ public final class UIRunLoop {
     /// The latest time seen: a frame time or a touch timestamp, in seconds.
     public private(set) var currentTime: Double
     /// The time of the latest frame, `nil` before the first.
-    public private(set) var lastFrameTime: Double?
+    package private(set) var lastFrameTime: Double?
     /// How many frames have run.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
 
     private var bindings: [Int: TouchBinding] = [:]
     private var engaged: [GestureRecognizer] = []
@@ -73,7 +73,7 @@ public final class UIRunLoop {
 
     /// Creates a run loop hosting `root`, which is resized to fill `size`.
     ///
-    /// - Throws: ``LiquidError`` unless `size` is finite and non-negative, `scale` finite and positive,
+    /// - Throws: `LiquidError` unless `size` is finite and non-negative, `scale` finite and positive,
     ///   `framesPerSecond` in (0, 1000], `startTime` finite, and `root` has no superview.
     public init(
         root: View, size: Size, scale: Double = 1, framesPerSecond: Double = 60, startTime: Double = 0
@@ -108,10 +108,10 @@ public final class UIRunLoop {
     public var frameInterval: Double { 1 / framesPerSecond }
 
     /// How many touches are live (began and not yet ended or cancelled).
-    public var activeTouchCount: Int { bindings.count }
+    package var activeTouchCount: Int { bindings.count }
 
     /// The view a live touch was delivered to, if any.
-    public func view(forTouch id: Int) -> View? {
+    package func view(forTouch id: Int) -> View? {
         bindings[id]?.view
     }
 
@@ -228,7 +228,7 @@ public final class UIRunLoop {
         var damage: PixelRect?
         if let compositor {
             do {
-                let rendered = try compositor.render(root.layer)
+                let rendered = try compositor.renderFrame(root.layer)
                 image = rendered.image
                 damage = rendered.damage
                 renderError = nil
@@ -282,7 +282,7 @@ public final class UIRunLoop {
     /// A touch timestamped earlier than the one before it is dispatched as soon as it is read (the
     /// sequence is never re-sorted); invalid touches are dropped. Reading stops at the first touch after
     /// the last frame.
-    public func run(orderedEvents events: some Sequence<Touch>, duration: Double, onFrame: (FrameInfo) -> Void = { _ in }) {
+    package func run(orderedEvents events: some Sequence<Touch>, duration: Double, onFrame: (FrameInfo) -> Void = { _ in }) {
         guard duration.isFinite, duration >= 0 else { return }
         var iterator = events.lazy.filter(\.isValid).makeIterator()
         _ = play(&iterator, duration: duration, onFrame: onFrame)
@@ -313,7 +313,7 @@ public final class UIRunLoop {
     /// LiquidMotion's ``FrameClock``: every tick runs ``step(to:)`` at the tick's timestamp, which is taken
     /// as run-loop time (stamp touches with the same clock). The source must tick on the main thread.
     /// Replaces any earlier source.
-    public func drive(from source: TickSource) {
+    package func drive(from source: TickSource) {
         stopDriving()
         let clock = FrameClock(source: source)
         clock.addObserver { [weak self] tick in
@@ -326,7 +326,7 @@ public final class UIRunLoop {
     }
 
     /// Stops the source given to ``drive(from:)``.
-    public func stopDriving() {
+    package func stopDriving() {
         clock?.stop()
         clock = nil
     }

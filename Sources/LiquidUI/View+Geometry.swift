@@ -11,7 +11,7 @@ import LiquidGeometry
 /// every containment test rejects.
 extension View {
     /// Maps this view's local coordinates to its superview's (the window's, for the root view).
-    public var transformToSuperview: AffineTransform {
+    package var transformToSuperview: AffineTransform {
         let half = Vector2(frame.width / 2, frame.height / 2)
         return AffineTransform(translation: -half)
             .concatenating(transform)
@@ -19,7 +19,7 @@ extension View {
     }
 
     /// Maps this view's local coordinates to window coordinates.
-    public var transformToWindow: AffineTransform {
+    package var transformToWindow: AffineTransform {
         var result = transformToSuperview
         var ancestor = superview
         while let view = ancestor {

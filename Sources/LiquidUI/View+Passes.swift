@@ -20,11 +20,11 @@ import Observation
 /// changes.
 extension View {
     /// Whether ``updateProperties()`` will run at the next pass.
-    public var needsUpdateProperties: Bool { updatePropertiesState.isNeeded }
+    package var needsUpdateProperties: Bool { updatePropertiesState.isNeeded }
     /// Whether ``layout()`` will run at the next pass.
-    public var needsLayout: Bool { layoutState.isNeeded }
+    package var needsLayout: Bool { layoutState.isNeeded }
     /// Whether the display pass will run at the next pass.
-    public var needsDisplay: Bool { displayState.isNeeded }
+    package var needsDisplay: Bool { displayState.isNeeded }
 
     /// Requests ``updateProperties()`` at the next update-properties pass.
     public func setNeedsUpdateProperties() { updatePropertiesState.requested = true }
@@ -46,7 +46,7 @@ extension View {
     /// The content installed by the display pass calls this; call it directly to draw a view yourself.
     /// Registrations accumulate over partial redraws until a redraw covers the whole ``bounds`` or the
     /// display pass runs again, because pixels from every partial redraw may still be on screen.
-    public func renderContent(in canvas: inout Canvas, rect: Rect) {
+    package func renderContent(in canvas: inout Canvas, rect: Rect) {
         let token = PassInvalidation()
         withObservationTracking {
             draw(in: &canvas, rect: rect)

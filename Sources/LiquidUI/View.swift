@@ -37,10 +37,10 @@ open class View {
     /// The layer that renders this view; subviews' layers are its sublayers, in subview order.
     public let layer: Layer
 
-    /// The view's rectangle in its superview's coordinates (before ``transform``), in points.
+    /// The view's rectangle in its superview's coordinates (before ``View/transform``), in points.
     ///
     /// Mirrored to ``Layer/frame``. A change of size requests ``layout()`` (and a redraw when the view
-    /// ``drawsContent``).
+    /// ``View/drawsContent``).
     public var frame: Rect {
         didSet { frameDidChange(from: oldValue) }
     }
@@ -85,11 +85,11 @@ open class View {
     // MARK: - Overridable passes
 
     /// Reads the model and sets layer and view properties. Called by the update-properties pass; never
-    /// call it directly (use ``setNeedsUpdateProperties()``). The default does nothing.
+    /// call it directly (use ``View/setNeedsUpdateProperties()``). The default does nothing.
     open func updateProperties() {}
 
     /// Positions subviews and sublayers. Called by the layout pass; never call it directly (use
-    /// ``setNeedsLayout()``). The default does nothing.
+    /// ``View/setNeedsLayout()``). The default does nothing.
     open func layout() {}
 
     /// Draws custom content into `canvas`, whose user space is this view's ``bounds``; `rect` is the part
@@ -121,10 +121,10 @@ open class View {
     // MARK: - Hit testing
 
     /// The deepest visible, interactive descendant (or this view) containing `location`, given in this
-    /// view's ``bounds`` coordinates; `nil` if none.
+    /// view's ``View/bounds`` coordinates; `nil` if none.
     ///
-    /// A view that is hidden, has ``isUserInteractionEnabled`` `false`, or does not contain the point
-    /// (``point(inside:)``) is skipped together with its subviews. Subviews are tried front to back
+    /// A view that is hidden, has ``View/isUserInteractionEnabled`` `false`, or does not contain the point
+    /// (``View/point(inside:)``) is skipped together with its subviews. Subviews are tried front to back
     /// (last added first), each with the point mapped through its frame and transform; a subview whose
     /// transform cannot be inverted is skipped.
     open func hitTest(_ location: Point) -> View? {
@@ -136,8 +136,8 @@ open class View {
         return self
     }
 
-    /// Whether `location` (in ``bounds`` coordinates) counts as inside the view; the default tests the
-    /// half-open ``bounds``. Override to enlarge or shape the touch area.
+    /// Whether `location` (in ``View/bounds`` coordinates) counts as inside the view; the default tests the
+    /// half-open ``View/bounds``. Override to enlarge or shape the touch area.
     open func point(inside location: Point) -> Bool {
         bounds.contains(location)
     }
@@ -239,13 +239,16 @@ open class View {
         return true
     }
 
-    /// Registers a per-frame callback with the hosting run loop's ``UIRunLoop/animations`` (see
-    /// ``AnimationDriver/add(_:)``); `nil` when the view is not in a run loop's tree.
+    /// Registers `body` to run once per frame of the hosting run loop, before the view passes, with the
+    /// frame's time and duration in seconds, until it returns `false` (a settled spring, say). Callbacks
+    /// run in the order they were added; one added during a frame first runs on the next frame.
+    ///
+    /// - Returns: `false` (and registers nothing) when the view is not in a run loop's tree.
     @discardableResult
-    public func addAnimation(
-        _ body: @escaping @MainActor (_ time: Double, _ delta: Double) -> Bool
-    ) -> AnimationDriver.Handle? {
-        runLoop?.animations.add(body)
+    public func addAnimation(_ body: @escaping @MainActor (_ time: Double, _ delta: Double) -> Bool) -> Bool {
+        guard let loop = runLoop else { return false }
+        loop.animations.add(body)
+        return true
     }
 
     private func frameDidChange(from old: Rect) {

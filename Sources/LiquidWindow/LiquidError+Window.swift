@@ -3,7 +3,7 @@ import LiquidGeometry
 extension LiquidError {
     /// No X display: `DISPLAY` is unset or empty (`display` is `nil`), or names a server that cannot be
     /// reached. The message names `DISPLAY` and how to get one.
-    public static func noDisplay(display: String?) -> LiquidError {
+    package static func noDisplay(display: String?) -> LiquidError {
         guard let display else {
             return LiquidError(.unavailable,
                                "no X display (set DISPLAY to a running X server, e.g. DISPLAY=:0, or run under xvfb-run)",
@@ -15,7 +15,7 @@ extension LiquidError {
 
     /// The X server offers no visual a window can draw with (24- or 32-bit TrueColor with 32-bit pixels),
     /// or refuses a window or image of the size asked for; `reason` says which.
-    public static func unsupportedDisplay(_ reason: String) -> LiquidError {
+    package static func unsupportedDisplay(_ reason: String) -> LiquidError {
         LiquidError(.unavailable, reason)
     }
 }

@@ -11,7 +11,7 @@ import LiquidUI
 /// try window.run()                                   // until the window is closed
 /// ```
 ///
-/// The host owns a ``UIRunLoop`` (``runLoop``) whose root is the view given to ``init(root:size:scale:title:background:framesPerSecond:)``
+/// The host owns a `UIRunLoop` (``runLoop``) whose root is the view given to ``init(root:size:scale:title:background:framesPerSecond:)``
 /// and a compositor of the window's size. ``run(seconds:)`` ticks at ``framesPerSecond`` — by default the
 /// display's refresh rate from XRandR, else 60 Hz — and does everything on the calling (main) thread in a
 /// fixed order per frame: window events become touches, the run loop steps to the frame time, the
@@ -31,7 +31,7 @@ import LiquidUI
 /// later ``run(seconds:)`` goes on where time stopped. A touch still down when a run ends is cancelled.
 @MainActor
 public final class WindowHost {
-    /// The run loop driving the view tree: its ``UIRunLoop/root`` is the view the host was made with, its
+    /// The run loop driving the view tree: its `UIRunLoop.root` is the view the host was made with, its
     /// size the window's size in points.
     public let runLoop: UIRunLoop
     /// The frame rate the window ticks at.
@@ -66,9 +66,9 @@ public final class WindowHost {
     ///   - background: the colour beneath the view tree, which translucent pixels are laid over.
     ///   - framesPerSecond: the tick rate; `nil` for the display's refresh rate (kept within 24…360 Hz),
     ///     or 60 Hz when the display does not report one.
-    /// - Throws: ``LiquidError/noDisplay(display:)`` when `DISPLAY` is unset or names no reachable X server;
-    ///   ``LiquidError/unsupportedDisplay(_:)`` when the server cannot show such a window;
-    ///   ``LiquidError`` for a size, scale or frame rate out of range, or a root that has a superview.
+    /// - Throws: `LiquidError` (`.unavailable`) when `DISPLAY` is unset or names no reachable X server;
+    ///   `LiquidError` (`.unavailable`) when the server cannot show such a window;
+    ///   `LiquidError` for a size, scale or frame rate out of range, or a root that has a superview.
     public init(root: View, size: Size, scale: Double = 2, title: String = "LiquidKit", background: RGBA = .white,
                 framesPerSecond: Double? = nil) throws {
         let display = try X11Display()
@@ -154,7 +154,7 @@ public final class WindowHost {
     private func present(now: Double) {
         lastTick = now
         do {
-            let frame = try compositor.render(runLoop.root.layer)
+            let frame = try compositor.renderFrame(runLoop.root.layer)
             if isOpen, let damage = frame.damage { window.show(frame.image, rect: damage) }
         } catch {
             failure = error

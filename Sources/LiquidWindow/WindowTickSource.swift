@@ -15,7 +15,7 @@ final class WindowTickSource: TickSource {
     var afterTick: (Double) -> Void = { _ in }
     private let interval: IntervalTickSource
 
-    /// - Throws: ``LiquidError`` unless `framesPerSecond` is positive, finite and at most 1000.
+    /// - Throws: `LiquidError` unless `framesPerSecond` is positive, finite and at most 1000.
     init(framesPerSecond: Double) throws {
         interval = try IntervalTickSource(framesPerSecond: framesPerSecond)
     }

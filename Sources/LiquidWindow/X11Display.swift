@@ -4,7 +4,7 @@ import LiquidGeometry
 
 /// A connection to the X server named by `DISPLAY`, with the TrueColor visual windows are drawn with.
 ///
-/// Opening fails with a one-line ``LiquidError`` naming `DISPLAY` when there is no display. While a
+/// Opening fails with a one-line `LiquidError` naming `DISPLAY` when there is no display. While a
 /// connection is open, X protocol errors (a request racing a window another client destroyed) are ignored
 /// instead of ending the process, and losing the server ends it with one line on stderr
 /// (`PROGRAM: error: lost the connection to the X display`) and status 1: Xlib gives a program no way to
@@ -24,8 +24,8 @@ final class X11Display {
     let deleteWindowAtom: Atom
 
     /// Opens the display named `name` (by default the `DISPLAY` environment variable).
-    /// - Throws: ``LiquidError/noDisplay(display:)`` when the name is empty or the server cannot be
-    ///   reached; ``LiquidError/unsupportedDisplay(_:)`` when the screen has no 24- or 32-bit TrueColor
+    /// - Throws: `LiquidError` (`.unavailable`) when the name is empty or the server cannot be
+    ///   reached; `LiquidError` (`.unavailable`) when the screen has no 24- or 32-bit TrueColor
     ///   visual.
     init(name: String = ProcessInfo.processInfo.environment["DISPLAY"] ?? "") throws(LiquidError) {
         guard !name.isEmpty else { throw .noDisplay(display: nil) }

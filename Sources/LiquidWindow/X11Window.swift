@@ -26,7 +26,7 @@ final class X11Window {
     private var isClosed = false
 
     /// Creates and maps a `width` × `height` pixel window titled `title` (ASCII), not resizable.
-    /// - Throws: ``LiquidError/unsupportedDisplay(_:)`` for a size the server cannot take or a visual whose
+    /// - Throws: `LiquidError` (`.unavailable`) for a size the server cannot take or a visual whose
     ///   pixels are not 32 bits wide.
     init(display: X11Display, width: Int, height: Int, title: String, background: PremultipliedRGBA8)
         throws(LiquidError) {

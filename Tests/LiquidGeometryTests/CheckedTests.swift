@@ -4,9 +4,10 @@ import Testing
 @Suite("Checked conversions")
 struct CheckedTests {
     /// The boundary values every numeric input is probed with.
+    /// (−2⁶³ − 2048 is the first Double below Int64.min.)
     static let hostile: [Double] = [
         .nan, -.nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-300,
-        1e300, -1e300, .greatestFiniteMagnitude, 9_223_372_036_854_775_808, -9_223_372_036_854_775_809,
+        1e300, -1e300, .greatestFiniteMagnitude, 9_223_372_036_854_775_808, -9_223_372_036_854_777_856,
         18_446_744_073_709_551_616, 0.5, -0.5, 16_384.4, 16_384.5,
     ]
 
@@ -44,7 +45,8 @@ struct CheckedTests {
         let nan = #expect(throws: LiquidError.self) { try Checked.number(-.nan, "scale", above: 0, through: 16) }
         #expect(nan?.message == "scale must be a finite number; got nan" && nan?.kind == .nonFinite)
         #expect(throws: LiquidError.self) { try Checked.number(0, "scale", above: 0, through: 16) }
-        #expect(try Checked.number(1e-320, "scale", above: 0, through: 16) == 1e-320)
+        let subnormal = Double.leastNonzeroMagnitude * 2_024 // ≈ 1e-320
+        #expect(try Checked.number(subnormal, "scale", above: 0, through: 16) == subnormal)
     }
 
     @Test func productsRefuseOverflowAndBudgets() throws {
@@ -65,7 +67,7 @@ struct CheckedTests {
 struct ExtremeRadiusDistanceTests {
     /// A corner radius too small to matter (down to the least subnormal) gives the sharp rect's distances,
     /// never NaN: the shadow and glass band read these distances for every pixel.
-    @Test(arguments: [Double.leastNonzeroMagnitude, 1e-320, 1e-300, 1e-100, 1e-12])
+    @Test(arguments: [Double.leastNonzeroMagnitude, .leastNonzeroMagnitude * 2_024, 1e-300, 1e-100, 1e-12])
     func tinyRadiiAreSharpCorners(radius: Double) {
         let rect = Rect(x: 10, y: 20, width: 80, height: 40)
         let sharp = SignedDistanceShape.rect(rect)

@@ -29,7 +29,7 @@ struct BackdropTests {
         let effect = RecordingBackdrop(sampleOutset: 3)
         let (root, glass) = scene(effect: effect)
         let compositor = try Compositor(size: Size(width: 80, height: 40), scale: scale)
-        let image = try compositor.render(root).image
+        let image = try compositor.renderFrame(root).image
         #expect(effect.backdrops.count == 1)
         let received = try #require(effect.backdrops.first)
         let shape = try #require(effect.shapes.first)
@@ -41,7 +41,7 @@ struct BackdropTests {
         #expect(received.width == region.width && received.height == region.height && received.scale == scale)
         glass.removeFromSuperlayer()
         root.sublayers.last!.removeFromSuperlayer()
-        let beneath = try Compositor(size: Size(width: 80, height: 40), scale: scale).render(root).image
+        let beneath = try Compositor(size: Size(width: 80, height: 40), scale: scale).renderFrame(root).image
         #expect(TestScenes.firstDifference(received, try beneath.cropped(to: region)) == nil)
         // The shape maps the bounds onto the glass rect in backdrop pixels.
         #expect(shape.pixelBounds == Rect(x: 3 * scale, y: 3 * scale, width: 40 * scale, height: 20 * scale))
@@ -55,12 +55,12 @@ struct BackdropTests {
         let effect = RecordingBackdrop(sampleOutset: 3)
         let (root, _) = scene(effect: effect)
         let compositor = try Compositor(size: Size(width: 80, height: 40), scale: 1, tileSize: 16)
-        _ = try compositor.render(root)
+        _ = try compositor.renderFrame(root)
         root.sublayers[0].backgroundColor = TestScenes.red   // stripe at x 0…5: far from the glass
-        _ = try compositor.render(root)
+        _ = try compositor.renderFrame(root)
         #expect(effect.backdrops.count == 1)
         root.sublayers[3].backgroundColor = TestScenes.red   // stripe at x 30…35: beneath the glass
-        let damage = try #require(try compositor.render(root).damage)
+        let damage = try #require(try compositor.renderFrame(root).damage)
         #expect(effect.backdrops.count == 2)
         #expect(damage.x <= 17 && damage.maxX >= 63 && damage.y <= 7 && damage.maxY >= 33)
     }
@@ -76,7 +76,7 @@ struct BackdropTests {
         glass.backdrop = effect
         group.addSublayer(glass)
         root.addSublayer(group)
-        _ = try Compositor(size: Size(width: 40, height: 30), scale: 1).render(root)
+        _ = try Compositor(size: Size(width: 40, height: 30), scale: 1).renderFrame(root)
         let received = try #require(effect.backdrops.first)
         #expect(received.width == 20 && received.height == 10)
         #expect(received[0, 0] == PremultipliedRGBA8(red: 0, green: 0, blue: 255, alpha: 255))  // the blue sibling

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct CompositingTests {
     func render(_ root: Layer, size: Size = Size(width: 40, height: 30), scale: Double = 1) throws -> Pixmap {
-        try Compositor(size: size, scale: scale).render(root).image
+        try Compositor(size: size, scale: scale).renderFrame(root).image
     }
 
     func near(_ p: PremultipliedRGBA8, _ r: Int, _ g: Int, _ b: Int, _ a: Int = 255, tolerance: Int = 1) -> Bool {

@@ -19,11 +19,11 @@ struct DamageTests {
     func firstAndIdle(scale: Double) throws {
         let (root, _) = scene()
         let compositor = try Compositor(size: Size(width: 100, height: 80), scale: scale)
-        let first = try compositor.render(root)
+        let first = try compositor.renderFrame(root)
         #expect(first.damage == PixelRect(x: 0, y: 0, width: Int(100 * scale), height: Int(80 * scale)))
         let bytes = first.image.bytes
         for _ in 0..<3 {
-            let again = try compositor.render(root)
+            let again = try compositor.renderFrame(root)
             #expect(again.damage == nil)
             #expect(again.image.bytes == bytes)
             #expect(compositor.statistics.wasIdle)
@@ -32,16 +32,16 @@ struct DamageTests {
         // Setting a property to its current value records nothing.
         root.sublayers[0].frame = root.sublayers[0].frame
         root.sublayers[0].opacity = 1
-        #expect(try compositor.render(root).damage == nil)
+        #expect(try compositor.renderFrame(root).damage == nil)
     }
 
     @Test("a moved layer damages the union of its old and new device bounds", arguments: [1.0, 2.0, 3.0])
     func movedLayer(scale: Double) throws {
         let (root, box) = scene()
         let compositor = try Compositor(size: Size(width: 100, height: 80), scale: scale)
-        _ = try compositor.render(root)
+        _ = try compositor.renderFrame(root)
         box.frame = box.frame.offsetBy(dx: 2.5, dy: -1)
-        let damage = try #require(try compositor.render(root).damage)
+        let damage = try #require(try compositor.renderFrame(root).damage)
         // Old: x 20…30, y 20…30; new: x 22.5…32.5, y 19…29 (points) → union x 20…32.5, y 19…30, rounded out.
         let expected = PixelRect.enclosing(Rect(x: 20 * scale, y: 19 * scale, width: 12.5 * scale, height: 11 * scale))
         #expect(damage == expected)
@@ -59,15 +59,15 @@ struct DamageTests {
         group.addSublayer(box)
         root.addSublayer(group)
         let compositor = try Compositor(size: Size(width: 200, height: 160), scale: 2)
-        _ = try compositor.render(root)
+        _ = try compositor.renderFrame(root)
         box.frame = box.frame.offsetBy(dx: 4, dy: 0)
-        let damage = try #require(try compositor.render(root).damage)
+        let damage = try #require(try compositor.renderFrame(root).damage)
         // Union 50…64 × 50…60 pt → 100…128 × 100…120 px, plus 3σ = 12 px on each side.
         #expect(damage == PixelRect(x: 88, y: 88, width: 52, height: 44))
         #expect(compositor.statistics.groupsRendered == 1)
         // The group's buffer is reused while nothing inside it changes.
         root.backgroundColor = TestScenes.green
-        _ = try compositor.render(root)
+        _ = try compositor.renderFrame(root)
         #expect(compositor.statistics.groupsReused >= 1 && compositor.statistics.groupsRendered == 0)
     }
 
@@ -80,13 +80,13 @@ struct DamageTests {
         clip.addSublayer(wide)
         root.addSublayer(clip)
         let compositor = try Compositor(size: Size(width: 100, height: 80), scale: 1)
-        _ = try compositor.render(root)
+        _ = try compositor.renderFrame(root)
         wide.backgroundColor = TestScenes.green
-        #expect(try compositor.render(root).damage == PixelRect(x: 50, y: 15, width: 20, height: 5))
+        #expect(try compositor.renderFrame(root).damage == PixelRect(x: 50, y: 15, width: 20, height: 5))
         wide.removeFromSuperlayer()
-        #expect(try compositor.render(root).damage == PixelRect(x: 50, y: 15, width: 20, height: 5))
+        #expect(try compositor.renderFrame(root).damage == PixelRect(x: 50, y: 15, width: 20, height: 5))
         root.sublayers[0].isHidden = true
-        #expect(try compositor.render(root).damage == PixelRect(x: 20, y: 20, width: 10, height: 10))
+        #expect(try compositor.renderFrame(root).damage == PixelRect(x: 20, y: 20, width: 10, height: 10))
     }
 
     @Test("damage regions merge overlapping rects and keep far-apart ones apart")

@@ -33,7 +33,7 @@ struct GoldenLayerTests {
             label.content = .text("LiquidKit", TextStyle(font: font, size: 16, color: RGBA(red: 0.1, green: 0.1, blue: 0.2)))
             root.addSublayer(label)
         }
-        let image = try Compositor(size: Size(width: 160, height: 120), scale: 1).render(root).image
+        let image = try Compositor(size: Size(width: 160, height: 120), scale: 1).renderFrame(root).image
         // The card's clip cuts the yellow blob at the card's edge.
         #expect(image[100, 50] != image[99, 50])
         goldens.assertMatches(image, named: "layers-basics", tolerance: 1)
@@ -57,7 +57,7 @@ struct GoldenLayerTests {
                                             [TestScenes.red, TestScenes.green, TestScenes.blue, RGBA(red: 1, green: 0.5, blue: 0)][i]))
         }
         root.addSublayer(grey)
-        let image = try Compositor(size: Size(width: 80, height: 60), scale: 2).render(root).image
+        let image = try Compositor(size: Size(width: 80, height: 60), scale: 2).renderFrame(root).image
         #expect(image.width == 160 && image.height == 120)
         let p = image[10, 100]
         #expect(p.red == p.green && p.green == p.blue)   // desaturated
@@ -82,7 +82,7 @@ struct GoldenLayerTests {
         let multiply = TestScenes.box(Rect(x: 3, y: 24, width: 20, height: 12), RGBA(red: 1, green: 0.9, blue: 0.2))
         multiply.blendMode = .multiply
         root.addSublayer(multiply)
-        let image = try Compositor(size: Size(width: 50, height: 40), scale: 3).render(root).image
+        let image = try Compositor(size: Size(width: 50, height: 40), scale: 3).renderFrame(root).image
         #expect(image.width == 150 && image.height == 120)
         goldens.assertMatches(image, named: "layers-mask-blend-backdrop-3x", tolerance: 1)
     }

@@ -164,14 +164,14 @@ struct IncrementalRenderTests {
         let size = Size(width: 160, height: 120)
         let scene = RandomScene(layerCount: 36, size: size, rng: &rng)
         let compositor = try Compositor(size: size, scale: scale, tileSize: tile)
-        _ = try compositor.render(scene.root)
+        _ = try compositor.renderFrame(scene.root)
         var partialFrames = 0
         for step in 0..<110 {
             var changes: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &rng) { changes.append(scene.mutate(&rng)) }
             let before = compositor.image
-            let (image, damage) = try compositor.render(scene.root)
-            let fresh = try Compositor(size: size, scale: scale, tileSize: tile).render(scene.root).image
+            let (image, damage) = try compositor.renderFrame(scene.root)
+            let fresh = try Compositor(size: size, scale: scale, tileSize: tile).renderFrame(scene.root).image
             if let difference = TestScenes.firstDifference(image, fresh) {
                 Issue.record("step \(step) after \(changes): incremental differs from full render: \(difference)")
                 return
@@ -196,7 +196,7 @@ struct IncrementalRenderTests {
                 }
                 #expect(outside.bytes == inside.bytes, "step \(step) after \(changes): pixels changed outside the damage \(damage)")
             }
-            let idle = try compositor.render(scene.root)
+            let idle = try compositor.renderFrame(scene.root)
             #expect(idle.damage == nil && compositor.statistics.wasIdle, "step \(step): second render was not idle")
         }
         #expect(partialFrames > 5, "most frames should redraw only part of the screen (\(partialFrames) did)")

@@ -49,7 +49,7 @@ struct InternalChecksTests {
         loop.compositor = try Compositor(size: loop.size, scale: 2)
         _ = loop.run(events: [Touch(id: 1, phase: .began, location: Point(14, 14), timestamp: 0.05),
                               Touch(id: 1, phase: .ended, location: Point(14, 14), timestamp: 0.1)], duration: 0.3) { _ in
-            let full = try? Compositor(size: loop.size, scale: 2).render(loop.root.layer).image
+            let full = try? Compositor(size: loop.size, scale: 2).renderFrame(loop.root.layer).image
             if let image = loop.image, let full {
                 #expect(InternalChecks.damageViolation(incremental: image, full: full) == nil)
                 #expect(InternalChecks.premultipliedViolation(in: image) == nil)

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct LayerPlacementTests {
     func render(_ root: Layer, width: Double = 60, height: Double = 40) throws -> Pixmap {
-        try Compositor(size: Size(width: width, height: height), scale: 1).render(root).image
+        try Compositor(size: Size(width: width, height: height), scale: 1).renderFrame(root).image
     }
 
     func square(_ rect: Rect) -> Layer {

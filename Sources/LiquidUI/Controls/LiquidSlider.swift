@@ -4,12 +4,12 @@ import LiquidMotion
 import LiquidRaster
 
 /// The back-ported liquid slider: a value in a range (optionally stepped), drawn as a two-colour goo —
-/// the track background and the fill are two metaball passes (``GooStack``) that both fuse with a capsule
-/// thumb — with the thumb on top, shaded by a ``BakedShading`` baked per pixel size (cached, so a
+/// the track background and the fill are two metaball passes (`GooStack`) that both fuse with a capsule
+/// thumb — with the thumb on top, shaded by a `BakedShading` baked per pixel size (cached, so a
 /// moving thumb reuses one bake and a growing one bakes each size once).
 ///
 /// ## Interaction
-/// - A touch that goes down on the thumb (its rest-size capsule widened by ``LiquidSliderMetrics/thumbHitSlop`` on each side,
+/// - A touch that goes down on the thumb (its rest-size capsule widened by `LiquidSliderMetrics.thumbHitSlop` on each side,
 ///   over the full height of the bounds) grabs it: the thumb grows to ``LiquidSliderMetrics/pressedThumbScale`` and the value
 ///   follows the finger, keeping the offset between finger and thumb centre where it was grabbed.
 /// - A touch that goes down on the track away from the thumb is ignored when ``tapToJump`` is `false`
@@ -28,13 +28,13 @@ import LiquidRaster
 ///
 /// ## Motion
 /// Two springs (``metrics``), advanced in the whole 1/120 s steps of the hosting run loop's clock
-/// (``AnimationDriver``): the thumb position (as a fraction of the travel, so a resize keeps it in place) and the thumb scale
+/// (`AnimationDriver`): the thumb position (as a fraction of the travel, so a resize keeps it in place) and the thumb scale
 /// (press: response 0.2 s, damping 0.6; release: 0.5 s / 0.6). The callback is registered only while a
 /// spring is moving and removes itself when both settle, so a settled slider schedules no work, draws
 /// nothing and damages nothing.
 ///
 /// ## Rendering
-/// The slider draws one image covering its bounds plus ``LiquidSliderMetrics/contentMargin`` on every side (room for the
+/// The slider draws one image covering its bounds plus `LiquidSliderMetrics.contentMargin` on every side (room for the
 /// grown thumb and the goo's blur) into an image layer. The image is rendered lazily, when the
 /// compositor draws the layer after something visible changed, at the compositor's pixel scale — so a
 /// run without a compositor (a trace) renders nothing — and reused for every tile: both goo passes
@@ -96,11 +96,11 @@ public final class LiquidSlider: Control, SimulatableComponent {
     // MARK: - Motion
 
     /// The thumb's centre x in the slider's own (bounds) coordinates, as presented by its spring.
-    public var thumbX: Double { thumbInset + position.value * thumbTravel }
+    package var thumbX: Double { thumbInset + position.value * thumbTravel }
     /// The thumb's presented scale (1 at rest, the metrics' pressed scale when fully grown).
-    public var thumbScale: Double { scaleSpring.value }
+    package var thumbScale: Double { scaleSpring.value }
     /// Whether a spring is still moving (the slider then has work every frame).
-    public var isAnimating: Bool { !position.isSettled || !scaleSpring.isSettled }
+    package var isAnimating: Bool { !position.isSettled || !scaleSpring.isSettled }
 
     private var position: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
@@ -183,9 +183,9 @@ public final class LiquidSlider: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
+    package var simulationState: [String: TraceValue] {
         ["value": .number(value), "thumbX": .number(thumbX), "thumbScale": .number(thumbScale),
          "pressed": .bool(isTracking)]
     }
@@ -312,7 +312,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
         contentLayer.opacity = isEnabled ? 1 : Swift.min(Swift.max(appearance.disabledOpacity, 0), 1)
     }
 
-    /// Sizes the image layer to the bounds plus ``LiquidSliderMetrics/contentMargin``; a new size re-renders the image.
+    /// Sizes the image layer to the bounds plus `LiquidSliderMetrics.contentMargin`; a new size re-renders the image.
     public override func layout() {
         let m = metrics.contentMargin
         let frame = Rect(x: -m, y: -m, width: bounds.width + 2 * m, height: bounds.height + 2 * m)

@@ -1,7 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 
-/// The colours and finish of a ``LiquidSlider`` (colours from ``LiquidTheme``).
+/// The colours of a ``LiquidSlider`` (from ``LiquidTheme`` by default); the thumb's shading and shadow are
+/// the back-port's.
 public struct LiquidSliderAppearance: Hashable, Sendable {
     /// The track background's goo colour, straight alpha (default: the theme's system fill at 0.24).
     public var trackColor: RGBA
@@ -10,18 +11,18 @@ public struct LiquidSliderAppearance: Hashable, Sendable {
     /// The thumb (default: the theme's thumb colour, white). A translucent thumb shows the goo's
     /// thumb-shaped blobs through it.
     public var thumbColor: RGBA
-    /// The thumb's shading, baked once per pixel size of the thumb (default ``defaultThumbShading``).
-    public var thumbShading: BakedShading
+    /// The thumb's shading, baked once per pixel size of the thumb (default `defaultThumbShading`).
+    package var thumbShading: BakedShading = LiquidSliderAppearance.defaultThumbShading
     /// The thumb's drop shadow colour (default: near-black blue at 22 %).
-    public var shadowColor: RGBA
+    package var shadowColor: RGBA = RGBA(red: 0, green: 0, blue: 0.08, alpha: 0.22)
     /// The opacity of a disabled slider (default: the theme's, 0.5).
     public var disabledOpacity: Double
 
     /// The alpha of the track over the theme's system fill: 0.24.
-    public static let trackAlpha = 0.24
+    package static let trackAlpha = 0.24
 
-    /// A light version of ``BakedShading/thumb``: a soft bottom inner shadow, a top sheen and a rim light.
-    public static let defaultThumbShading = BakedShading(shadowOpacity: 0.16, shadowOffset: 1.2, shadowSoftness: 3.5,
+    /// A light version of `BakedShading.thumb`: a soft bottom inner shadow, a top sheen and a rim light.
+    package static let defaultThumbShading = BakedShading(shadowOpacity: 0.16, shadowOffset: 1.2, shadowSoftness: 3.5,
                                                          highlightOpacity: 0.45, highlightExtent: 0.5,
                                                          rimOpacity: 0.6, rimWidth: 1)
 
@@ -34,18 +35,15 @@ public struct LiquidSliderAppearance: Hashable, Sendable {
                   thumbColor: theme.thumbColor, disabledOpacity: theme.disabledOpacity)
     }
 
+    /// A look with the given colours; every argument defaults to the standard look's value.
     public init(
-        trackColor: RGBA = LiquidTheme.standard.systemFill(alpha: LiquidSliderAppearance.trackAlpha),
+        trackColor: RGBA = LiquidTheme.standard.systemFill(alpha: 0.24),
         fillColor: RGBA = LiquidTheme.standard.accentColor, thumbColor: RGBA = LiquidTheme.standard.thumbColor,
-        thumbShading: BakedShading = LiquidSliderAppearance.defaultThumbShading,
-        shadowColor: RGBA = RGBA(red: 0, green: 0, blue: 0.08, alpha: 0.22),
         disabledOpacity: Double = LiquidTheme.standard.disabledOpacity
     ) {
         self.trackColor = trackColor
         self.fillColor = fillColor
         self.thumbColor = thumbColor
-        self.thumbShading = thumbShading
-        self.shadowColor = shadowColor
         self.disabledOpacity = disabledOpacity
     }
 }

@@ -6,18 +6,18 @@ import LiquidRaster
 /// fused with its track, moved by four springs on a fixed time step, toggled by a tap or a drag.
 ///
 /// ## Interaction
-/// - **Touch down** (anywhere in the bounds grown by ``hitSlop``): the thumb scales up (press spring
+/// - **Touch down** (anywhere in the bounds grown by `hitSlop`): the thumb scales up (press spring
 ///   0.2 s / 0.6) toward 58 × 38 pt.
 /// - **Drag** inside the tracking boundary (bounds grown by ``Control/dragMargin``, 70 pt): the position
 ///   spring's *target* follows the finger's horizontal displacement, clamped to the off…on travel, and the
 ///   thumb chases it (0.4 s / 0.75); the track colour previews the side the thumb is on.
 /// - **Drag out** of the boundary: disarmed — the thumb returns to the current value's position and scales
 ///   back down. **Drag back in**: re-armed — pressed again and following the finger.
-/// - **Touch up inside**: a touch that never moved more than ``tapSlop`` from where it went down toggles;
+/// - **Touch up inside**: a touch that never moved more than `tapSlop` from where it went down toggles;
 ///   otherwise the value becomes the side of the midpoint the thumb's target is on (strictly past the
 ///   midpoint toward the other side toggles, exactly on it does not). The target then snaps to that side.
 /// - **Touch up outside** keeps the value; a **cancelled** touch keeps the value and returns the thumb.
-/// - The thumb stays scaled up for at least ``minimumPressDuration`` after touch down (a release before
+/// - The thumb stays scaled up for at least `minimumPressDuration` after touch down (a release before
 ///   that is deferred), then shrinks back on the release spring (0.5 s / 0.6).
 ///
 /// ## Outputs
@@ -28,21 +28,21 @@ import LiquidRaster
 ///
 /// ## Motion and rendering
 /// The springs, their fixed 1/120 s step and the jiggle rule are described in `LiquidSwitchMotion`; they
-/// run from a callback on the hosting run loop's ``UIRunLoop/animations`` registered when something
+/// run from a callback on the hosting run loop's `UIRunLoop.animations` registered when something
 /// starts moving and removed on the frame everything settles, so a settled switch schedules no work and
 /// leaves the layer tree untouched (the compositor then returns at once). A touch first brings running
 /// springs up to its timestamp, so its change lands on the same step at any frame rate: the motion is
 /// identical at 60 and 120 frames per second. ``reduceMotion`` makes every spring critically damped and
 /// keeps the jiggle at exactly 1: nothing overshoots or wobbles.
 ///
-/// The switch draws through the custom content of a sublayer that extends ``drawingMargin`` beyond the
+/// The switch draws through the custom content of a sublayer that extends `drawingMargin` beyond the
 /// bounds (room for the pressed thumb and the goo blur); see `LiquidSwitchRenderer` for the goo pass
-/// (blur 3 pt, threshold 0.69), edge softening (``LiquidSwitchAppearance/edgeSoftening``), copy-blend hole
+/// (blur 3 pt, threshold 0.69), edge softening (`LiquidSwitchAppearance.edgeSoftening`), copy-blend hole
 /// and baked shading. The layer is marked changed only on frames whose look differs from the last one
 /// drawn, and the offscreen image is rendered once per such frame however many screen tiles it spans.
 ///
 /// ## Simulation
-/// As a ``SimulatableComponent`` it records `isOn`, `pressed` (tracking with the touch inside), `thumbX`
+/// As a `SimulatableComponent` it records `isOn`, `pressed` (tracking with the touch inside), `thumbX`
 /// (the thumb centre's x in the switch's own points), `thumbScale` (1 at rest, 58/38 pressed), `jiggle`
 /// (the x stretch; y is stretched by its inverse) and `colorFraction` (0 off … 1 on).
 @MainActor
@@ -62,7 +62,7 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     package static let timeStep = LiquidSwitchMotion.step
 
     /// The geometry for the current bounds.
-    public private(set) var metrics: LiquidSwitchMetrics
+    package private(set) var metrics: LiquidSwitchMetrics
 
     /// Colours and finish; a change redraws.
     public var appearance: LiquidSwitchAppearance {
@@ -121,15 +121,15 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     // MARK: - State
 
     /// The thumb centre's x, in the switch's own points.
-    public var thumbX: Double { motion.position.value }
+    package var thumbX: Double { motion.position.value }
     /// The thumb's scale: 1 at rest, ``LiquidSwitchMetrics/pressedScale`` pressed.
-    public var thumbScale: Double { motion.scale.value }
+    package var thumbScale: Double { motion.scale.value }
     /// The thumb's stretch: x is scaled by it and y by its inverse (1 at rest).
-    public var jiggle: Double { motion.jiggle.value }
+    package var jiggle: Double { motion.jiggle.value }
     /// How far the track colour has gone from off (0) to on (1).
-    public var colorFraction: Double { motion.colorFraction }
+    package var colorFraction: Double { motion.colorFraction }
     /// Whether a spring is moving (or a deferred release is pending).
-    public var isAnimating: Bool { !motion.isSettled }
+    package var isAnimating: Bool { !motion.isSettled }
 
     /// Sets the value; `animated` moves the thumb and colour on their springs (when the switch is in a run
     /// loop's tree), otherwise they jump. Sends no events and plays no haptic.
@@ -148,9 +148,9 @@ public final class LiquidSwitch: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size }
+    package var simulationState: [String: TraceValue] {
         [
             "isOn": .bool(value), "pressed": .bool(isHighlighted), "thumbX": .number(thumbX),
             "thumbScale": .number(thumbScale), "jiggle": .number(jiggle), "colorFraction": .number(colorFraction),

@@ -7,23 +7,24 @@ import LiquidGeometry
 /// grows to 58 × 38 pt while pressed. A switch of another size keeps the track filling its bounds and
 /// scales the thumb sizes by `height / 28`, so the thumb keeps its inset from the track's edge.
 ///
-/// Guarantees: ``offThumbX`` ≤ ``onThumbX`` (they coincide on a track too short for any travel); every
-/// size is finite and non-negative for finite, non-negative bounds.
-public struct LiquidSwitchMetrics: Hashable, Sendable {
+/// A switch's metrics follow its frame (``LiquidSwitch/metrics`` is read-only). Guarantees: the thumb's
+/// off position is left of (or, on a track too short for any travel, at) its on position; every size is
+/// finite and non-negative for finite, non-negative bounds.
+package struct LiquidSwitchMetrics: Hashable, Sendable {
     /// The track (the switch's bounds size).
-    public var trackSize: Size
+    package var trackSize: Size
     /// The thumb at rest.
-    public var thumbSize: Size
-    /// The thumb while pressed (at ``pressedScale``).
-    public var pressedThumbSize: Size
+    package var thumbSize: Size
+    /// The thumb while pressed.
+    package var pressedThumbSize: Size
 
     /// The back-port's figures: 63 × 28 track, 38 × 24 thumb, 58 × 38 pressed thumb.
-    public static let standard = LiquidSwitchMetrics(
+    package static let standard = LiquidSwitchMetrics(
         trackSize: Size(width: 63, height: 28), thumbSize: Size(width: 38, height: 24),
         pressedThumbSize: Size(width: 58, height: 38))
 
-    /// Metrics with explicit sizes (nothing is validated; see ``fitted(to:)``).
-    public init(trackSize: Size, thumbSize: Size, pressedThumbSize: Size) {
+    /// Metrics with explicit sizes (nothing is validated; see `fitted(to:)`).
+    package init(trackSize: Size, thumbSize: Size, pressedThumbSize: Size) {
         self.trackSize = trackSize
         self.thumbSize = thumbSize
         self.pressedThumbSize = pressedThumbSize
@@ -31,7 +32,7 @@ public struct LiquidSwitchMetrics: Hashable, Sendable {
 
     /// These metrics for a track of `size`: thumb sizes scaled by `size.height / trackSize.height`
     /// (non-finite or non-positive sizes give a zero-sized switch).
-    public func fitted(to size: Size) -> LiquidSwitchMetrics {
+    package func fitted(to size: Size) -> LiquidSwitchMetrics {
         guard size.isFinite, size.width > 0, size.height > 0, trackSize.height > 0 else {
             return LiquidSwitchMetrics(trackSize: .zero, thumbSize: .zero, pressedThumbSize: .zero)
         }
@@ -43,36 +44,36 @@ public struct LiquidSwitchMetrics: Hashable, Sendable {
     }
 
     /// The gap between the resting thumb and the track's top, bottom and ends.
-    public var inset: Double { Swift.max((trackSize.height - thumbSize.height) / 2, 0) }
+    package var inset: Double { Swift.max((trackSize.height - thumbSize.height) / 2, 0) }
 
     /// The thumb centre's x when off.
-    public var offThumbX: Double { Swift.min(inset + thumbSize.width / 2, trackSize.width / 2) }
+    package var offThumbX: Double { Swift.min(inset + thumbSize.width / 2, trackSize.width / 2) }
     /// The thumb centre's x when on.
-    public var onThumbX: Double { Swift.max(trackSize.width - inset - thumbSize.width / 2, trackSize.width / 2) }
+    package var onThumbX: Double { Swift.max(trackSize.width - inset - thumbSize.width / 2, trackSize.width / 2) }
     /// The middle of the travel: a drag released at or beyond it (toward on) turns the switch on.
-    public var midpointX: Double { (offThumbX + onThumbX) / 2 }
+    package var midpointX: Double { (offThumbX + onThumbX) / 2 }
     /// The thumb centre's y (the track's middle).
-    public var thumbY: Double { trackSize.height / 2 }
+    package var thumbY: Double { trackSize.height / 2 }
 
     /// The thumb centre's x for a value.
-    public func thumbX(isOn: Bool) -> Double { isOn ? onThumbX : offThumbX }
+    package func thumbX(isOn: Bool) -> Double { isOn ? onThumbX : offThumbX }
 
     /// The thumb's scale while pressed: pressed width / rest width (58 / 38 ≈ 1.526 for the standard
     /// metrics); 1 when the rest width is 0.
-    public var pressedScale: Double {
+    package var pressedScale: Double {
         thumbSize.width > 0 ? pressedThumbSize.width / thumbSize.width : 1
     }
 
     /// How far a thumb `scale` has gone from rest (0) to pressed (1); beyond 0…1 while a spring overshoots.
-    public func pressProgress(scale: Double) -> Double {
+    package func pressProgress(scale: Double) -> Double {
         let span = pressedScale - 1
         return span > 0 ? (scale - 1) / span : 0
     }
 
-    /// The thumb's rectangle: centred at (`centerX`, ``thumbY``), its size interpolated from rest to pressed
-    /// by ``pressProgress(scale:)`` (both axes together, so the 38 × 24 → 58 × 38 growth follows one spring),
+    /// The thumb's rectangle: centred at (`centerX`, `thumbY`), its size interpolated from rest to pressed
+    /// by `pressProgress(scale:)` (both axes together, so the 38 × 24 → 58 × 38 growth follows one spring),
     /// then stretched by `jiggle` in x and `1 / jiggle` in y. Sizes never go negative.
-    public func thumbRect(centerX: Double, scale: Double, jiggle: Double) -> Rect {
+    package func thumbRect(centerX: Double, scale: Double, jiggle: Double) -> Rect {
         let p = pressProgress(scale: scale)
         let j = jiggle > 0 && jiggle.isFinite ? jiggle : 1
         let width = Swift.max(thumbSize.width + p * (pressedThumbSize.width - thumbSize.width), 0) * j

@@ -8,7 +8,7 @@ import LiquidRaster
 /// between items; the tint of the selected item's symbol and title flows with the lens through a goo.
 ///
 /// ## Interaction
-/// - A tap (down and up without moving more than ``LiquidTabBarMetrics/dragThreshold`` points) on an item
+/// - A tap (down and up without moving more than `LiquidTabBarMetrics.dragThreshold` points) on an item
 ///   selects it; the
 ///   lens springs over (response 0.42 s, damping 0.72). A tap released outside the tracking boundary
 ///   selects nothing.
@@ -16,7 +16,7 @@ import LiquidRaster
 ///   points in width
 ///   (a uniform scale `1 + pressedGrowth / lensWidth`; press spring 0.25 s / 0.62, release 0.45 s / 0.65).
 ///   Dragging it (from the lens, or once a touch that began elsewhere moves more than
-///   ``LiquidTabBarMetrics/dragThreshold``, which also presses the lens) makes the lens follow the finger with a spring
+///   `LiquidTabBarMetrics.dragThreshold`, which also presses the lens) makes the lens follow the finger with a spring
 ///   (0.2 s / 0.85), keeping the offset at which it was grabbed (0 for a drag that began off the lens),
 ///   rubber-banded beyond the first and last items. On release the lens snaps to the item nearest to the
 ///   finger's lens position and that item becomes selected.
@@ -26,12 +26,12 @@ import LiquidRaster
 ///
 /// ## Motion
 /// Two springs (``metrics``), advanced in the whole 1/120 s steps of the hosting run loop's clock
-/// (``AnimationDriver``):
+/// (`AnimationDriver`):
 /// the lens centre x and the lens scale. The callback runs only while a spring moves, so a settled bar
 /// schedules no work, draws nothing and damages nothing.
 ///
 /// ## Rendering (back to front)
-/// 1. The bar background, drawn by ``drawBackground(in:bounds:)`` into its own layer over a blurred
+/// 1. The bar background, drawn by `drawBackground(in:bounds:)` into its own layer over a blurred
 ///    shadow layer — the one place to replace to give the bar another material.
 /// 2. One image layer. The image is rendered lazily, when the compositor draws the layer after something
 ///    visible changed, at the compositor's pixel scale — so a run without a compositor (a trace) renders
@@ -40,8 +40,8 @@ import LiquidRaster
 ///    - the items' ink — symbols and titles — in ``LiquidTabBarAppearance/inkColor``, recoloured towards
 ///      ``LiquidTabBarAppearance/tintColor`` by a goo:
 ///      each item's colour regions (a rounded box around the symbol and one around the title) clipped to
-///      the lens go through a ``GooLayer`` with ``GooParameters/tabBar(color:)`` (blur 3 pt, threshold
-///      0.5) and the tab bar's ``EdgeSoftening`` (σ = 2 pt); the goo's alpha is the tint weight, so the
+///      the lens go through a `GooLayer` with `GooParameters.tabBar(color:)` (blur 3 pt, threshold
+///      0.5) and the tab bar's `EdgeSoftening` (σ = 2 pt); the goo's alpha is the tint weight, so the
 ///      colour flows, merges and pinches off like liquid as the lens moves, while the ink itself —
 ///      the unfiltered symbols and titles drawn on top — stays sharp;
 ///    - the lens's baked shading (multiply + screen), baked per pixel size of the lens (cached);
@@ -106,12 +106,12 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     // MARK: - Motion
 
     /// The lens centre's x in the bar's own (bounds) coordinates, as presented by its spring.
-    public var lensX: Double { lens.value }
+    package var lensX: Double { lens.value }
     /// The lens's presented scale (1 at rest, `1 + pressedGrowth / lensWidth` when fully grown; see
     /// ``LiquidTabBarMetrics/pressedGrowth``).
-    public var lensScale: Double { scaleSpring.value }
+    package var lensScale: Double { scaleSpring.value }
     /// Whether a spring is still moving (the bar then has work every frame).
-    public var isAnimating: Bool { !lens.isSettled || !scaleSpring.isSettled }
+    package var isAnimating: Bool { !lens.isSettled || !scaleSpring.isSettled }
 
     private var lens: SpringAnimator<Double>
     private var scaleSpring: SpringAnimator<Double>
@@ -263,9 +263,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size.isEmpty ? Self.defaultSize : frame.size }
+    package var simulationState: [String: TraceValue] {
         ["selectedIndex": .number(Double(selectedIndex)), "lensX": .number(lensX), "lensScale": .number(lensScale),
          "pressed": .bool(isTracking)]
     }

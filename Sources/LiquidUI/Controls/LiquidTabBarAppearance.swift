@@ -1,7 +1,8 @@
 import LiquidGeometry
 import LiquidGlass
 
-/// The colours and finish of a ``LiquidTabBar`` (colours from ``LiquidTheme``).
+/// The colours of a ``LiquidTabBar`` (from ``LiquidTheme`` by default); the lens shading, hairline and
+/// shadow are the back-port's.
 public struct LiquidTabBarAppearance: Hashable, Sendable {
     /// The selected item's symbol and title (the goo's colour; default: the theme's accent).
     public var tintColor: RGBA
@@ -16,18 +17,18 @@ public struct LiquidTabBarAppearance: Hashable, Sendable {
     /// The bar's fill (default: white at 94 %).
     public var barColor: RGBA
     /// The bar's hairline edge (default: black at 8 %).
-    public var hairlineColor: RGBA
+    package var hairlineColor: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 0.08)
     /// The bar's blurred shadow (default: near-black blue at 14 %).
-    public var barShadowColor: RGBA
+    package var barShadowColor: RGBA = RGBA(red: 0, green: 0, blue: 0.1, alpha: 0.14)
     /// The lens's shading, baked once per pixel size of the lens (a sliding lens reuses one bake).
-    public var lensShading: BakedShading
+    package var lensShading: BakedShading = LiquidTabBarAppearance.defaultLensShading
     /// The opacity of a disabled bar's items and lens (default: the theme's, 0.5).
     public var disabledOpacity: Double
 
     /// The alpha of the lens over the theme's system fill: 0.17.
-    public static let lensAlpha = 0.17
+    package static let lensAlpha = 0.17
     /// The default lens shading: a faint inner shadow, a top sheen and a rim light.
-    public static let defaultLensShading = BakedShading(shadowOpacity: 0.09, shadowOffset: 1.5, shadowSoftness: 5,
+    package static let defaultLensShading = BakedShading(shadowOpacity: 0.09, shadowOffset: 1.5, shadowSoftness: 5,
                                                         highlightOpacity: 0.5, highlightExtent: 0.45, rimOpacity: 0.7,
                                                         rimWidth: 1.2)
 
@@ -40,14 +41,12 @@ public struct LiquidTabBarAppearance: Hashable, Sendable {
                   badgeColor: theme.badgeColor, disabledOpacity: theme.disabledOpacity)
     }
 
+    /// A look with the given colours; every argument defaults to the standard look's value.
     public init(
         tintColor: RGBA = LiquidTheme.standard.accentColor, inkColor: RGBA = LiquidTheme.standard.inkColor,
-        lensColor: RGBA = LiquidTheme.standard.systemFill(alpha: LiquidTabBarAppearance.lensAlpha),
+        lensColor: RGBA = LiquidTheme.standard.systemFill(alpha: 0.17),
         badgeColor: RGBA = LiquidTheme.standard.badgeColor, badgeTextColor: RGBA = .white,
         barColor: RGBA = RGBA(red: 1, green: 1, blue: 1, alpha: 0.94),
-        hairlineColor: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 0.08),
-        barShadowColor: RGBA = RGBA(red: 0, green: 0, blue: 0.1, alpha: 0.14),
-        lensShading: BakedShading = LiquidTabBarAppearance.defaultLensShading,
         disabledOpacity: Double = LiquidTheme.standard.disabledOpacity
     ) {
         self.tintColor = tintColor
@@ -56,9 +55,6 @@ public struct LiquidTabBarAppearance: Hashable, Sendable {
         self.badgeColor = badgeColor
         self.badgeTextColor = badgeTextColor
         self.barColor = barColor
-        self.hairlineColor = hairlineColor
-        self.barShadowColor = barShadowColor
-        self.lensShading = lensShading
         self.disabledOpacity = disabledOpacity
     }
 }

@@ -7,6 +7,7 @@ public struct LiquidTabBarItem: Hashable, Sendable {
     /// The badge count: 0 hides the badge; counts above 99 show as "99+". Negative counts count as 0.
     public var badge: Int
 
+    /// An item showing `symbol` over `title`, with a badge of `badge` (0 for none).
     public init(title: String, symbol: TabBarSymbol, badge: Int = 0) {
         self.title = title
         self.symbol = symbol
@@ -14,7 +15,7 @@ public struct LiquidTabBarItem: Hashable, Sendable {
     }
 
     /// The badge's text, or `nil` when the badge is hidden.
-    public var badgeText: String? {
+    package var badgeText: String? {
         guard badge > 0 else { return nil }
         return badge > 99 ? "99+" : String(badge)
     }

@@ -26,6 +26,7 @@ public struct LiquidTheme: Hashable, Sendable {
     /// The default theme: iOS colours, disabled controls at half opacity.
     public static let standard = LiquidTheme()
 
+    /// A theme with the given colours; every argument defaults to the standard theme's value.
     public init(
         accentColor: RGBA = RGBA(red: 0, green: 0.48, blue: 1),
         onColor: RGBA = RGBA(red: 0.204, green: 0.78, blue: 0.349),
@@ -48,7 +49,7 @@ public struct LiquidTheme: Hashable, Sendable {
     public func systemFill(alpha: Double) -> RGBA { systemFill.withAlpha(alpha) }
 
     /// The opacity of a control's content: 1 enabled, ``disabledOpacity`` (clamped to 0…1) disabled.
-    public func contentOpacity(isEnabled: Bool) -> Double {
+    package func contentOpacity(isEnabled: Bool) -> Double {
         isEnabled ? 1 : Swift.min(Swift.max(disabledOpacity, 0), 1)
     }
 }

@@ -16,7 +16,7 @@ public struct TabBarSymbol: Hashable, Sendable {
     public let path: Path
 
     /// A symbol from SVG path data in the 24 × 24 design box.
-    /// - Throws: ``LiquidError`` when the path data is malformed (see `Path(svgPathData:)`).
+    /// - Throws: `LiquidError` when the path data is malformed (see `Path(svgPathData:)`).
     public init(name: String, svgPathData: String) throws(LiquidError) {
         self.name = name
         self.path = try Path(svgPathData: svgPathData)
@@ -29,7 +29,7 @@ public struct TabBarSymbol: Hashable, Sendable {
     }
 
     /// The path placed in `box` (points): the design box scaled uniformly to fit and centred.
-    public func path(in box: Rect) -> Path {
+    package func path(in box: Rect) -> Path {
         let side = Swift.min(box.width, box.height)
         let scale = side / Self.designSize
         let transform = AffineTransform(scale: scale)

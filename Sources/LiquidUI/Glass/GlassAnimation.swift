@@ -5,7 +5,7 @@ import LiquidMotion
 /// piece of glass in a ``GlassContainerView`` (an identity-based morph).
 ///
 /// - ``spring(_:)``: the progress follows a LiquidMotion spring advanced in fixed 1/120 s steps, so the
-///   motion is the same at any frame rate. A critically damped spring (``Spring/smooth``, the default)
+///   motion is the same at any frame rate. A critically damped spring (`Spring.smooth`, the default)
 ///   ramps monotonically; a bouncier one overshoots (materialize is clamped to 0…1 when rendering).
 /// - ``timing(duration:curve:)``: the progress follows a cubic-Bézier timing curve over a fixed duration.
 public enum GlassAnimation: Hashable, Sendable {
@@ -14,7 +14,7 @@ public enum GlassAnimation: Hashable, Sendable {
     /// Progress along `curve` over `duration` seconds (a non-positive or non-finite duration jumps).
     case timing(duration: Double, curve: TimingCurve)
 
-    /// The default: ``Spring/smooth`` (0.5 s response, critically damped — no overshoot).
+    /// The default: `Spring.smooth` (0.5 s response, critically damped — no overshoot).
     public static let `default` = GlassAnimation.spring(.smooth)
     /// A 0.35 s ease-in-out curve.
     public static let easeInOut = GlassAnimation.timing(duration: 0.35, curve: .easeInOut)
@@ -34,7 +34,7 @@ public enum GlassAnimation: Hashable, Sendable {
 /// Runs `body` so that the glass changes it makes animate with `animation` instead of jumping: setting
 /// ``GlassEffectView/isGlassEnabled``, ``GlassContainerView/isGlassEnabled`` or a style to / from
 /// `identity` ramps materialize between 0 and 1; moving, resizing or re-cornering a ``GlassEffectView``
-/// inside a ``GlassContainerView`` morphs its shape (``GlassMorph``). Passing `nil` runs `body` without
+/// inside a ``GlassContainerView`` morphs its shape (`GlassMorph`). Passing `nil` runs `body` without
 /// animation even inside an outer call. Views outside a run loop jump to the end state.
 @MainActor
 public func withGlassAnimation<R>(_ animation: GlassAnimation? = .default, _ body: () throws -> R) rethrows -> R {

@@ -6,9 +6,9 @@ import LiquidRaster
 /// glass, clear glass, prominent glass (stained with ``accentColor``) and prominent clear glass.
 ///
 /// ## Look
-/// A capsule (by default; see ``cornerConfiguration``) of ``glassView`` glass with a ``title`` and/or a
-/// ``symbol`` centred on it, both drawn in ``contentColor``: the glass's primary vibrant colour
-/// (``GlassVibrancy``), which follows the backdrop measured beneath the glass — dark on light backdrops,
+/// A capsule (by default; see ``cornerConfiguration``) of `glassView` glass with a ``title`` and/or a
+/// ``symbol`` centred on it, both drawn in `contentColor`: the glass's primary vibrant colour
+/// (`GlassVibrancy`), which follows the backdrop measured beneath the glass — dark on light backdrops,
 /// light on dark ones — or white on the accent colour of the prominent styles.
 ///
 /// ## Interaction
@@ -16,22 +16,20 @@ import LiquidRaster
 ///   glows under the finger; dragging stretches it toward the finger.
 /// - **Drag out** of the tracking boundary (the bounds grown by ``Control/dragMargin``): the highlight goes
 ///   and the glass relaxes; **drag back in** re-arms it.
-/// - **Touch up inside** fires the primary action once: ``tapCount`` grows by one, ``primaryAction`` runs,
+/// - **Touch up inside** fires the primary action once: `tapCount` grows by one, ``primaryAction`` runs,
 ///   ``HapticEvent/impactLight`` plays and ``ControlEvent/touchUpInside`` is sent. Touch up outside or a
 ///   cancelled touch fire nothing.
 /// - A quick tap still shows the swell for at least 0.12 s.
 ///
 /// ## Simulation
-/// As a ``SimulatableComponent`` it records `pressed` (a finger is down on it), `highlighted` (pressed with
+/// As a `SimulatableComponent` it records `pressed` (a finger is down on it), `highlighted` (pressed with
 /// the finger inside), `scale` (the glass's press scale, 1 at rest) and `tapCount` (primary actions
-/// fired). With ``showsSimulationBackdrop`` it draws a busy, colourful picture beneath itself, filling its
+/// fired). With `showsSimulationBackdrop` it draws a busy, colourful picture beneath itself, filling its
 /// simulation padding, so that the glass has something to refract when simulated on its own.
 @MainActor
 public final class GlassButton: Control, SimulatableComponent {
     /// The default size, 168 × 52 pt.
     public static let defaultSize = Size(width: 168, height: 52)
-    /// The default accent colour (the standard theme's system blue).
-    public static let defaultAccent = GlassButtonAppearance.standard.accentColor
 
     /// The glass style.
     public var style: GlassButtonStyle { didSet { if style != oldValue { applyMaterial() } } }
@@ -52,7 +50,7 @@ public final class GlassButton: Control, SimulatableComponent {
     public var metrics: GlassButtonMetrics { didSet { if metrics != oldValue { contentDidChange() } } }
     /// The label, or `nil`.
     public var title: String? { didSet { if title != oldValue { contentDidChange() } } }
-    /// A filled symbol in a 24 × 24 pt box (see ``GlassSymbol``), or `nil`.
+    /// A filled symbol in a 24 × 24 pt box (see `GlassSymbol`), or `nil`.
     public var symbol: Path? { didSet { if symbol != oldValue { contentDidChange() } } }
     /// The title's font (DejaVu Sans Bold, else the fallback font; `nil` draws no title).
     public var font: Font? { didSet { if font != oldValue { contentDidChange() } } }
@@ -69,7 +67,7 @@ public final class GlassButton: Control, SimulatableComponent {
     /// Run when the primary action fires (touch up inside).
     public var primaryAction: (@MainActor () -> Void)?
     /// How many times the primary action fired.
-    public private(set) var tapCount = 0
+    package private(set) var tapCount = 0
 
     /// Draws the simulation picture beneath the button (see the type's overview).
     package var showsSimulationBackdrop = false {
@@ -77,7 +75,7 @@ public final class GlassButton: Control, SimulatableComponent {
     }
 
     /// The glass the button is made of.
-    public let glassView: GlassEffectView
+    package let glassView: GlassEffectView
 
     private let symbolLayer = Layer()
     private let titleLayer = Layer()
@@ -86,7 +84,7 @@ public final class GlassButton: Control, SimulatableComponent {
 
     /// A button of `frame` with a title and/or symbol in `style`.
     public init(frame: Rect = Rect(origin: .zero, size: GlassButton.defaultSize), title: String? = nil,
-                symbol: Path? = nil, style: GlassButtonStyle = .glass, accentColor: RGBA = GlassButton.defaultAccent,
+                symbol: Path? = nil, style: GlassButtonStyle = .glass, accentColor: RGBA = GlassButtonAppearance.standard.accentColor,
                 metrics: GlassButtonMetrics = .standard) {
         self.style = style
         var appearance = GlassButtonAppearance.standard
@@ -122,10 +120,10 @@ public final class GlassButton: Control, SimulatableComponent {
 
     // MARK: - SimulatableComponent
 
-    public var view: View { self }
-    public var simulationSize: Size { frame.size }
-    public var simulationPadding: Double { metrics.simulationPadding }
-    public var simulationState: [String: TraceValue] {
+    package var view: View { self }
+    package var simulationSize: Size { frame.size }
+    package var simulationPadding: Double { metrics.simulationPadding }
+    package var simulationState: [String: TraceValue] {
         [
             "pressed": .bool(isTracking), "highlighted": .bool(isHighlighted), "scale": .number(glassView.pressScale),
             "tapCount": .number(Double(tapCount)),

@@ -15,6 +15,7 @@ public struct GlassButtonAppearance: Hashable, Sendable {
         self.init(accentColor: theme.accentColor, disabledOpacity: theme.disabledOpacity)
     }
 
+    /// A look with the given accent colour and disabled opacity (by default the standard theme's).
     public init(accentColor: RGBA = LiquidTheme.standard.accentColor,
                 disabledOpacity: Double = LiquidTheme.standard.disabledOpacity) {
         self.accentColor = accentColor

@@ -14,13 +14,13 @@ public enum GlassButtonStyle: String, Hashable, Sendable, CaseIterable {
     case prominentClearGlass
 
     /// Whether the style is tinted with the accent colour.
-    public var isProminent: Bool { self == .prominentGlass || self == .prominentClearGlass }
+    package var isProminent: Bool { self == .prominentGlass || self == .prominentClearGlass }
 
     /// The glass style underneath.
-    public var glassStyle: GlassStyle { self == .glass || self == .prominentGlass ? .regular : .clear }
+    package var glassStyle: GlassStyle { self == .glass || self == .prominentGlass ? .regular : .clear }
 
     /// The material for `accent`.
-    public func material(accent: RGBA) -> GlassMaterial {
+    package func material(accent: RGBA) -> GlassMaterial {
         GlassMaterial(style: glassStyle, tint: isProminent ? accent : nil, prominent: isProminent)
     }
 }

@@ -7,13 +7,13 @@ import LiquidMotion
 ///
 /// - One backdrop sample: every ``GlassEffectView`` inside the container (a subview or deeper) registers
 ///   with it and draws no glass of its own; the container renders all of it through one backdrop layer
-///   beneath its subviews, frosting the backdrop once for all of them (one ``GlassContainer`` per distinct
+///   beneath its subviews, frosting the backdrop once for all of them (one `GlassContainer` per distinct
 ///   material; usually all children share one).
 /// - Merging: children whose outlines are closer than ``spacing`` points flow into one surface like water
 ///   droplets (one rim, one refraction field); farther apart they stay separate. Spacing 0 batches without
 ///   merging. Children with the same ``GlassEffectView/unionID`` always form one surface.
 /// - Morphing: a child whose frame, corners or union changes inside ``withGlassAnimation(_:_:)`` morphs
-///   from its old shape to the new one (``GlassMorph``, matched by ``GlassEffectView/glassID``); children
+///   from its old shape to the new one (`GlassMorph`, matched by ``GlassEffectView/glassID``); children
 ///   added, removed, enabled or disabled inside an animation grow from or shrink to their centres.
 /// - Corners: children with `.containerConcentric` corners follow ``cornerRadii`` (the container's own
 ///   outline, which it does not draw).
@@ -54,7 +54,7 @@ open class GlassContainerView: View {
     }
 
     /// The registered glass views, in registration order (their glass draws in this order).
-    public private(set) var glassChildren: [GlassEffectView] = []
+    package private(set) var glassChildren: [GlassEffectView] = []
 
     private let host = GlassSurfaceHost(name: "GlassContainerView.glass")
     private var materializeProgress = GlassProgress(1)
@@ -68,16 +68,16 @@ open class GlassContainerView: View {
     }
 
     /// How materialized the glass is now (0…1).
-    public var materialize: Double { materializeProgress.value }
+    package var materialize: Double { materializeProgress.value }
 
     /// Whether a materialize ramp or a morph is running.
-    public var isAnimating: Bool { !materializeProgress.isSettled || host.isMorphing }
+    package var isAnimating: Bool { !materializeProgress.isSettled || host.isMorphing }
 
     /// The glass renderer's cache and backdrop revision: one for all children.
     package var glassState: GlassBackdropState { host.state }
 
     /// The morph's progress (1 when none runs).
-    public var morphProgress: Double { host.morphProgress }
+    package var morphProgress: Double { host.morphProgress }
 
     // MARK: - Children
 

@@ -10,7 +10,7 @@ import LiquidRaster
 /// ``style`` (regular, clear, or identity = no glass), ``tint`` (stained glass; stronger when
 /// ``isProminent``), ``cornerConfiguration`` (fixed, capsule — the default —, per-corner, or concentric with
 /// the enclosing ``GlassContainerView``) and ``accessibility`` (reduce transparency, increase contrast,
-/// reduce motion). ``material`` is the resulting LiquidGlass material.
+/// reduce motion). `material` is the resulting LiquidGlass material.
 ///
 /// ## Materialize
 /// ``isGlassEnabled`` turns the glass on and off. Changed inside ``withGlassAnimation(_:_:)`` (in a run
@@ -23,8 +23,8 @@ import LiquidRaster
 /// With ``isInteractive`` the view responds to touches (it is then a touch target): the press spring grows
 /// the glass by up to 8 % (its content scales with it), a radial glow lights the glass under the finger,
 /// and dragging stretches the glass toward the finger (at most 12 pt, rubber-banded). Controls built on
-/// glass (``GlassButton``) drive the same response with ``beginInteraction(at:)``,
-/// ``moveInteraction(to:inside:)`` and ``endInteraction()``.
+/// glass (``GlassButton``) drive the same response with `beginInteraction(at:)`,
+/// `moveInteraction(to:inside:)` and `endInteraction()`.
 ///
 /// ## Containers
 /// Inside a ``GlassContainerView`` (any ancestor) the view draws no glass of its own: it registers with the
@@ -33,9 +33,9 @@ import LiquidRaster
 /// layouts so that animated changes morph by identity.
 ///
 /// ## Vibrancy
-/// ``backdropProbe`` reports the average colour beneath the glass as it is rendered (observable: a view that
+/// `backdropProbe` reports the average colour beneath the glass as it is rendered (observable: a view that
 /// reads it in a pass updates when the backdrop changes); ``vibrantColor(_:)`` turns it into the primary or
-/// secondary content colour of ``GlassVibrancy`` for this glass.
+/// secondary content colour of `GlassVibrancy` for this glass.
 @MainActor
 open class GlassEffectView: View {
     /// Where content goes: it fills the bounds, is drawn over the glass and scales with the press.
@@ -86,7 +86,7 @@ open class GlassEffectView: View {
     package let backdropProbe = GlassBackdropProbe()
 
     /// The container this view's glass belongs to, if any.
-    public private(set) weak var container: GlassContainerView?
+    package private(set) weak var container: GlassContainerView?
 
     private let host = GlassSurfaceHost(name: "GlassEffectView.glass")
     private var press = GlassPressMotion()
@@ -122,19 +122,19 @@ open class GlassEffectView: View {
     // MARK: - State
 
     /// The material that ``style``, ``tint`` and ``isProminent`` describe.
-    public var material: GlassMaterial { GlassMaterial(style: style, tint: tint, prominent: isProminent) }
+    package var material: GlassMaterial { GlassMaterial(style: style, tint: tint, prominent: isProminent) }
 
     /// How materialized the glass is now: 0 none … 1 full (standalone glass; 1 in a container).
-    public var materialize: Double { container == nil ? materializeProgress.value : (isGlassActive ? 1 : 0) }
+    package var materialize: Double { container == nil ? materializeProgress.value : (isGlassActive ? 1 : 0) }
 
     /// The press progress (0 released … 1 pressed; a spring may overshoot slightly).
-    public var pressProgress: Double { press.progress }
+    package var pressProgress: Double { press.progress }
 
     /// The current scale of the glass and its content from the press (1 at rest).
-    public var pressScale: Double { press.scale }
+    package var pressScale: Double { press.scale }
 
     /// Whether a spring or morph is moving.
-    public var isAnimating: Bool { !press.isSettled || !materializeProgress.isSettled || host.isMorphing }
+    package var isAnimating: Bool { !press.isSettled || !materializeProgress.isSettled || host.isMorphing }
 
     /// The glass renderer's cache and backdrop revision (for a standalone view).
     package var glassState: GlassBackdropState { host.state }
@@ -142,7 +142,7 @@ open class GlassEffectView: View {
     /// Whether the glass is on and has a style.
     var isGlassActive: Bool { isGlassEnabled && style != .identity }
 
-    /// The colour for content of `level` on this glass: ``GlassVibrancy`` against ``faceColor``.
+    /// The colour for content of `level` on this glass: `GlassVibrancy` against `faceColor`.
     public func vibrantColor(_ level: GlassVibrancy) -> RGBA {
         let (face, glassStyle) = face()
         return level.color(onBackdrop: face, style: glassStyle)

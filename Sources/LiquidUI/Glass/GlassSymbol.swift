@@ -2,12 +2,12 @@ import LiquidGeometry
 
 /// A few vector symbols for glass buttons, each a filled path in a 24 × 24 pt box (drawn scaled to the
 /// button's symbol size).
-public enum GlassSymbol {
+package enum GlassSymbol {
     /// The box the symbols are drawn in, points.
-    public static let box = 24.0
+    package static let box = 24.0
 
     /// A four-pointed sparkle.
-    public static var sparkle: Path {
+    package static var sparkle: Path {
         var path = Path()
         let c = Point(12, 12)
         path.move(to: Point(12, 1.5))
@@ -21,7 +21,7 @@ public enum GlassSymbol {
     }
 
     /// A plus sign with rounded arms.
-    public static var plus: Path {
+    package static var plus: Path {
         var path = Path()
         path.addRoundedRect(Rect(x: 10.4, y: 3, width: 3.2, height: 18), cornerRadii: CornerRadii(all: 1.6))
         path.addRoundedRect(Rect(x: 3, y: 10.4, width: 18, height: 3.2), cornerRadii: CornerRadii(all: 1.6))
@@ -29,7 +29,7 @@ public enum GlassSymbol {
     }
 
     /// A play triangle.
-    public static var play: Path {
+    package static var play: Path {
         var path = Path()
         path.move(to: Point(7, 4))
         path.line(to: Point(20, 12))
