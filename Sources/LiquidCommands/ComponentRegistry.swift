@@ -10,6 +10,7 @@ enum ComponentRegistry {
         ("slider", { LiquidSlider() }),
         ("tabbar", { LiquidTabBar() }),
         ("button", { GlassButton.simulationSample() }),
+        ("calculator", { CalculatorButton() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -46,6 +46,13 @@ public struct AnimationTiming: Hashable, Sendable {
         return AnimationTiming(.spring(spring, initialVelocity: initialVelocity))
     }
 
+    /// A curve timing written as a constant in code (components' own durations), without `try`.
+    /// - Precondition: `duration` is finite and ≥ 0.
+    package static func constant(_ curve: TimingCurve, duration: Double) -> AnimationTiming {
+        precondition(duration.isFinite && duration >= 0, "a constant animation duration must be finite and ≥ 0")
+        return AnimationTiming(.curve(curve, duration: duration))
+    }
+
     /// 0.35 s ease-in-out.
     public static let `default` = AnimationTiming(.curve(.easeInOut, duration: 0.35))
 
