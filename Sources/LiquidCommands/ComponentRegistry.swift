@@ -11,6 +11,7 @@ enum ComponentRegistry {
         ("tabbar", { LiquidTabBar() }),
         ("button", { GlassButton.simulationSample() }),
         ("calculator", { CalculatorButton() }),
+        ("flashlight", { FlashlightButton() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -34,6 +34,7 @@ struct GalleryScript {
         case "tabbar": return try tabBarScript(for: sample, make: make)
         case "button": return buttonScript(for: sample)
         case "calculator": return calculatorScript(for: sample)
+        case "flashlight": return flashlightScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
