@@ -45,6 +45,12 @@ public final class UIRunLoop {
     public let haptics = HapticLog()
     /// The per-frame callbacks (spring animations) and the motion policy of their clocks.
     package let animations: AnimationDriver
+    /// The property animations of the hosted tree (``View/animate(_:delay:_:completion:)`` and
+    /// ``PropertyAnimator``).
+    package private(set) lazy var layerAnimations = LayerAnimationEngine(runLoop: self)
+    /// Reduce motion: property animations with springs animate without overshoot (each spring keeps its
+    /// response and is critically damped). Off by default.
+    public var reduceMotion = false
     /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
     package var composite: (@MainActor (Layer) -> Void)?
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
@@ -102,6 +108,7 @@ public final class UIRunLoop {
         self.currentTime = startTime
         root.frame = Rect(origin: .zero, size: size)
         root.hostingRunLoop = self
+        root.layer.hostedBy = self
     }
 
     /// Seconds between frames.
