@@ -59,13 +59,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Writes w1.png … w4.png and the glass references glass-g1.png … glass-g3.png (benchmarks/WORKLOADS.md)
-    /// into `folder`, creating it if needed.
+    /// into `folder`, creating it if needed: all of them or, when one fails, none.
     static func writeInputs(to folder: String) throws {
-        try OutputFolder.create(folder)
-        try PNG.write(RasterWorkloadInputs.busyImage(), to: folder + "/w1.png")
-        try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w2.png")
-        try PNG.write(RasterWorkloadInputs.circles(), to: folder + "/w3.png")
-        try PNG.write(RasterWorkloadInputs.strip(), to: folder + "/w4.png")
-        for (name, image) in GlassBenchmarks.references() { try PNG.write(image, to: folder + "/" + name) }
+        try OutputFolder.writeWhole(folder) { staging in
+            try PNG.write(RasterWorkloadInputs.busyImage(), to: staging + "/w1.png")
+            try PNG.write(RasterWorkloadInputs.strip(), to: staging + "/w2.png")
+            try PNG.write(RasterWorkloadInputs.circles(), to: staging + "/w3.png")
+            try PNG.write(RasterWorkloadInputs.strip(), to: staging + "/w4.png")
+            for (name, image) in GlassBenchmarks.references() { try PNG.write(image, to: staging + "/" + name) }
+        }
     }
 }

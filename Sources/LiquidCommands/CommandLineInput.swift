@@ -87,6 +87,16 @@ extension CommandLineInput {
         return value
     }
 
+    /// Parses a 64-bit seed: decimal digits only (no sign), 0…18446744073709551615. The `transform` of
+    /// `simulate --random-touches`.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw ValidationErrorMessage("not a seed (write a whole number in digits, 0 to 18446744073709551615)")
+        }
+        guard let value = UInt64(text) else { throw ValidationErrorMessage("too large for a 64-bit seed (at most 18446744073709551615)") }
+        return value
+    }
+
     /// Whether `text` is `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`.
     static func isDecimal(_ text: String) -> Bool {
         var bytes = Substring(text).utf8[...]

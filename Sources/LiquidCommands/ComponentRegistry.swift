@@ -10,6 +10,8 @@ enum ComponentRegistry {
         ("slider", { LiquidSlider() }),
         ("tabbar", { LiquidTabBar() }),
         ("button", { GlassButton.simulationSample() }),
+        ("calculator", { CalculatorButton() }),
+        ("flashlight", { FlashlightButton() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

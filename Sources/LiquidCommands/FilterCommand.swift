@@ -143,7 +143,7 @@ struct FilterCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "colormatrix",
             abstract: "SVG feColorMatrix: 20 numbers (4 rows of r g b a offset), or --saturate S.")
-        @Option(help: "20 comma- or space-separated numbers.") var matrix: String?
+        @Option(parsing: .unconditional, help: "20 comma- or space-separated numbers.") var matrix: String?
         @Option(parsing: .unconditional, help: "Saturation (1 = unchanged, 0 = grey, > 1 more vivid).", transform: CommandLineInput.decimal) var saturate: Double?
         @OptionGroup var files: Files
 

@@ -38,14 +38,17 @@ struct GalleryCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let sceneFiles = try Self.sceneFiles(in: scenes ?? Self.defaultScenes, required: scenes != nil)
-        let items = try MainActor.assumeIsolated {
-            var builder = GalleryBuilder(directory: out, scale: scale, framesPerSecond: fps, scenes: sceneFiles)
-            builder.report = { print($0) }
-            return try builder.build()
+        // Built in a staging folder and moved into --out only when whole: a failed run leaves nothing.
+        var items: [GalleryItem] = []
+        try OutputFolder.writeWhole(out) { staging in
+            items = try MainActor.assumeIsolated {
+                var builder = GalleryBuilder(directory: staging, scale: scale, framesPerSecond: fps, scenes: sceneFiles)
+                builder.report = { print($0) }
+                return try builder.build()
+            }
+            try ImageFileIO.writeAll(Array(GalleryPage(items: items).html().utf8), to: staging + "/index.html")
         }
-        let page = GalleryPage(items: items).html()
         let index = out + "/index.html"
-        try ImageFileIO.writeAll(Array(page.utf8), to: index)
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let bytes = items.reduce(0) { $0 + $1.bytes }

@@ -33,6 +33,8 @@ struct GalleryScript {
         case "slider": return sliderScript(for: sample)
         case "tabbar": return try tabBarScript(for: sample, make: make)
         case "button": return buttonScript(for: sample)
+        case "calculator": return calculatorScript(for: sample)
+        case "flashlight": return flashlightScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

@@ -30,10 +30,15 @@ package struct Liquid: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = Liquid.message(for: error)
-                .split(whereSeparator: \.isNewline).joined(separator: " ")
-            StandardStreams.error("liquid: error: \(LiquidError.quoted(message, limit: 270))")
+            StandardStreams.error(errorLine(for: error))
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
+    }
+
+    /// The one line `main` prints on standard error for `error`: `liquid: error: …`, line breaks folded
+    /// into spaces, at most about 300 characters (a longer message keeps its start and end).
+    package static func errorLine(for error: any Error) -> String {
+        let message = Liquid.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "liquid: error: \(LiquidError.quoted(message, limit: 270))"
     }
 }

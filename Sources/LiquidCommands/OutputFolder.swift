@@ -26,3 +26,60 @@ enum OutputFolder {
         return true
     }
 }
+
+extension OutputFolder {
+    /// Fills the folder `path` whole or not at all: `body` writes into a fresh staging folder beside it
+    /// (`.NAME.partial-…` in the same parent, so moving is a rename on one file system); when it returns,
+    /// every file it wrote is renamed into `path` (created if needed, sub-folders too), replacing files of
+    /// the same name and leaving others alone. When `body` throws, the staging folder is removed and `path`
+    /// is untouched (not even created).
+    /// - Throws: what `body` throws, or ``LiquidError/io(_:)`` naming the folder when staging or moving fails.
+    static func writeWhole(_ path: String, _ body: (_ staging: String) throws -> Void) throws {
+        guard !path.isEmpty else { throw LiquidError.io("an output folder path is empty") }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw LiquidError.io("cannot use '\(ImageFileIO.quoted(path))' as a folder: it is a file")
+        }
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let parent = (trimmed as NSString).deletingLastPathComponent
+        let name = (trimmed as NSString).lastPathComponent
+        if !parent.isEmpty { try create(parent) }
+        var template = Array(((parent.isEmpty ? "" : parent + "/") + ".\(name).partial-XXXXXX").utf8CString)
+        guard let staging = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw LiquidError.io("cannot create a folder beside '\(ImageFileIO.quoted(path))': \(ImageFileIO.systemReason())")
+        }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        try body(staging)
+        let files = try relativeFiles(under: staging)
+        // Check every target first, so a clash found half-way cannot leave the folder half-replaced.
+        for file in files {
+            var target = stat()
+            if stat(path + "/" + file, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                throw LiquidError.io("cannot write '\(ImageFileIO.quoted(path + "/" + file))': it is a folder")
+            }
+        }
+        try create(path)
+        for file in files {
+            let to = path + "/" + file
+            try create((to as NSString).deletingLastPathComponent)
+            guard rename(staging + "/" + file, to) == 0 else {
+                throw LiquidError.io("cannot write '\(ImageFileIO.quoted(to))': \(ImageFileIO.systemReason())")
+            }
+        }
+    }
+
+    /// The paths of the regular files under `folder`, relative to it, sorted.
+    private static func relativeFiles(under folder: String) throws -> [String] {
+        var files: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                files += try relativeFiles(under: folder + "/" + name).map { name + "/" + $0 }
+            } else {
+                files.append(name)
+            }
+        }
+        return files
+    }
+}

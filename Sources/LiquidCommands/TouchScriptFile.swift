@@ -15,21 +15,14 @@ import LiquidUI
 /// it moves or lifts, and not again while it is down. Every problem is one line naming the file and the
 /// event (`taps.json: events[3].t: 0.1 is earlier than events[2].t (0.4)`).
 enum TouchScriptFile {
-    /// Most events one script may hold.
-    static let maximumEvents = 100_000
-
     private struct File: Decodable {
         let events: [Event]
 
         private enum Key: String, CodingKey, CaseIterable { case events }
 
         init(from decoder: any Decoder) throws {
+            // No count limit: the file is at most ImageFileIO.documentByteLimit bytes, which bounds it.
             let c = try decoder.strictContainer(keyedBy: Key.self)
-            let list = try c.nestedUnkeyedContainer(forKey: .events)
-            let count = list.count ?? 0
-            guard count <= TouchScriptFile.maximumEvents else {
-                throw LiquidError.at("events", "\(count) events; at most \(TouchScriptFile.maximumEvents) are allowed")
-            }
             events = try c.decode([Event].self, forKey: .events)
         }
     }

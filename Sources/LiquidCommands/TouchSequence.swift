@@ -20,6 +20,8 @@ struct TouchSequence {
     private(set) var position = Point(0, 0)
     /// Whether the finger is down.
     private(set) var isDown = false
+    /// The finger's latest force.
+    private(set) var force = 0.0
     private let id: Int
 
     /// An empty script starting at `time` for the finger `id`.
@@ -38,6 +40,7 @@ struct TouchSequence {
         precondition(!isDown, "the finger is already down")
         position = point
         isDown = true
+        self.force = force
         touches.append(Touch(id: id, phase: .began, location: point, timestamp: time, force: force))
     }
 
@@ -58,12 +61,28 @@ struct TouchSequence {
         }
         position = point
         time = begin + seconds
+        self.force = force
+    }
+
+    /// Changes the force of the finger, which stays down where it is, linearly to `force` over `seconds`.
+    mutating func press(to force: Double, over seconds: Double) {
+        precondition(isDown, "the finger is not down")
+        let start = self.force, begin = time
+        let samples = Checked.clamped(seconds * Self.sampleRate, to: 1...1_000_000, rounding: .up)
+        for i in 1...samples {
+            let f = start + (force - start) * Double(i) / Double(samples)
+            touches.append(Touch(id: id, phase: .moved, location: position,
+                                 timestamp: begin + seconds * Double(i) / Double(samples), force: f))
+        }
+        time = begin + seconds
+        self.force = force
     }
 
     /// Lifts the finger where it is.
     mutating func up() {
         precondition(isDown, "the finger is not down")
         isDown = false
+        force = 0
         touches.append(Touch(id: id, phase: .ended, location: position, timestamp: time))
     }
 

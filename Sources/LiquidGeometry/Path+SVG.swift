@@ -25,9 +25,9 @@ extension Path {
                 command = next
                 scanner.advance()
             } else if command == 0 {
-                throw .malformed("SVG path data must start with a command; found '\(LiquidError.quoted(String(Character(Unicode.Scalar(next)))))' at offset \(scanner.offset)")
+                throw LiquidError(.malformed, "SVG path data must start with a command; found '\(LiquidError.quoted(String(Character(Unicode.Scalar(next)))))' at offset \(scanner.offset)")
             } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
-                throw .malformed("SVG path data has a number after Z at offset \(scanner.offset)")
+                throw LiquidError(.malformed, "SVG path data has a number after Z at offset \(scanner.offset)")
             }
             let relative = command >= UInt8(ascii: "a")
             let base = relative ? current : .zero
@@ -75,7 +75,7 @@ extension Path {
             case UInt8(ascii: "z"):
                 close(); current = start
             default:
-                throw .malformed("SVG path data has unknown command '\(LiquidError.quoted(String(Character(Unicode.Scalar(command)))))' at offset \(scanner.offset - 1)")
+                throw LiquidError(.malformed, "SVG path data has unknown command '\(LiquidError.quoted(String(Character(Unicode.Scalar(command)))))' at offset \(scanner.offset - 1)")
             }
             lastWasCubic = isCubic
             lastWasQuad = isQuad
@@ -163,7 +163,7 @@ private struct SVGPathScanner {
     mutating func flag() throws(LiquidError) -> Bool {
         skipSeparators()
         guard let c = peek, c == UInt8(ascii: "0") || c == UInt8(ascii: "1") else {
-            throw .malformed("SVG path data expects an arc flag (0 or 1) at offset \(offset)")
+            throw LiquidError(.malformed, "SVG path data expects an arc flag (0 or 1) at offset \(offset)")
         }
         offset += 1
         return c == UInt8(ascii: "1")
@@ -183,9 +183,9 @@ private struct SVGPathScanner {
         guard count > 0 else {
             offset = begin
             if let c = peek {
-                throw .malformed("SVG path data expects a number at offset \(begin); found '\(LiquidError.quoted(String(Character(Unicode.Scalar(c)))))'")
+                throw LiquidError(.malformed, "SVG path data expects a number at offset \(begin); found '\(LiquidError.quoted(String(Character(Unicode.Scalar(c)))))'")
             }
-            throw .malformed("SVG path data ends where a number was expected (offset \(begin))")
+            throw LiquidError(.malformed, "SVG path data ends where a number was expected (offset \(begin))")
         }
         if let c = peek, c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
             let mark = offset

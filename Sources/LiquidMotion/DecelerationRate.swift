@@ -45,8 +45,12 @@ public struct DecelerationRate: Hashable, Sendable, CustomStringConvertible {
 
     /// `ln d`, the natural logarithm of the per-millisecond factor; always negative and finite.
     ///
-    /// Computed as `log(onePlus: d − 1)`, which is accurate for rates close to 1 where `d − 1` is exact.
-    package var logPerMillisecond: Double { Double.log(onePlus: perMillisecond - 1) }
+    /// Computed as `log(onePlus: d − 1)` for rates of ½ and more, which is accurate close to 1 where
+    /// `d − 1` is exact, and as `log(d)` below ½: there `d − 1` would round to −1 for rates under about
+    /// 10⁻¹⁶ and give −∞. At most about 745 in magnitude (the smallest subnormal double).
+    package var logPerMillisecond: Double {
+        perMillisecond >= 0.5 ? Double.log(onePlus: perMillisecond - 1) : Double.log(perMillisecond)
+    }
 
     /// The exponential decay constant in 1/s: `k = −1000·ln d`, so the velocity falls as `e^(−k·t)`.
     /// Always positive and finite.

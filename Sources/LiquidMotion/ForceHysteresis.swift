@@ -4,20 +4,20 @@ import LiquidGeometry
 /// hysteresis so a force hovering around one threshold does not make the button flicker.
 ///
 /// Forces are normalised (0 = no touch, 1 = the device's maximum; values above 1 are accepted).
-/// Thresholds default to reset 0.4, activate 0.5, confirm 0.49, and always satisfy
-/// `reset < confirm ≤ activate`.
+/// Thresholds default to reset 0.4, confirm 0.49, activate 0.5, and always satisfy
+/// `reset < confirm < activate`.
 ///
-/// Transitions, one per ``update(force:)``:
-/// - ``State/idle`` → ``State/activated`` when `force ≥ activate`: emits ``Event/activated`` (the first
-///   haptic tick).
-/// - ``State/activated`` → ``State/confirmed`` on a *later* sample with `force ≥ confirm`: emits
-///   ``Event/confirmed`` (the second tick). The sample that activates never also confirms.
-/// - ``State/activated`` or ``State/confirmed`` → ``State/idle`` when `force ≤ reset`: emits
-///   ``Event/reset``; the button is re-armed and can activate again.
+/// Transitions, for each ``update(force:)``:
+/// - ``State/idle`` → ``State/activated`` when `force ≥ activate`: ``Event/activated`` (a light tick).
+/// - ``State/activated`` → ``State/confirmed`` when the force then falls to `≤ confirm`:
+///   ``Event/confirmed`` (the medium tick; the flashlight toggles here, on the falling edge).
+/// - ``State/confirmed`` → ``State/idle`` when `force ≤ reset`: ``Event/reset``; re-armed.
+/// - One sample that falls from an activation straight to `≤ reset` confirms and resets in that sample:
+///   both events, in that order (one toggle).
 /// - Anything else leaves the state unchanged and emits nothing. A NaN or infinite force is ignored.
 ///
-/// Because `reset < confirm`, a sample cannot both confirm and reset; because `confirm ≤ activate`,
-/// holding the activating force confirms on the next sample.
+/// Lifting the finger is the force falling to 0 (``release()``): an activated press confirms and resets,
+/// a confirmed one resets.
 public struct ForceHysteresis: Hashable, Sendable {
     /// Where the button is in its press.
     public enum State: Hashable, Sendable {
@@ -39,11 +39,11 @@ public struct ForceHysteresis: Hashable, Sendable {
         case reset
     }
 
-    /// At or below this force an activated button returns to ``State/idle`` (default 0.4).
+    /// At or below this force a confirmed press re-arms (default 0.4).
     public let resetThreshold: Double
     /// At or above this force an idle button activates (default 0.5).
     public let activateThreshold: Double
-    /// At or above this force a later sample confirms an activation (default 0.49).
+    /// At or below this force an activated press confirms (default 0.49).
     public let confirmThreshold: Double
 
     /// The current state; starts ``State/idle``.
@@ -52,7 +52,7 @@ public struct ForceHysteresis: Hashable, Sendable {
     /// Creates an idle state machine.
     ///
     /// - Throws: `LiquidError` (`.nonFinite`) for a NaN or infinite threshold, and
-    ///   `LiquidError` (`.nonFinite` or `.outOfRange`) unless `reset < confirm ≤ activate`.
+    ///   `LiquidError` (`.outOfRange`) unless `reset < confirm < activate`.
     public init(reset: Double = 0.4, activate: Double = 0.5, confirm: Double = 0.49) throws(LiquidError) {
         resetThreshold = try LiquidError.requireFinite(reset, "reset threshold")
         activateThreshold = try LiquidError.requireFinite(activate, "activate threshold")
@@ -61,9 +61,9 @@ public struct ForceHysteresis: Hashable, Sendable {
             throw .invalidParameter(
                 name: "confirm threshold", value: confirm, requirement: "must be greater than the reset threshold \(reset)")
         }
-        guard confirm <= activate else {
+        guard confirm < activate else {
             throw .invalidParameter(
-                name: "confirm threshold", value: confirm, requirement: "must not exceed the activate threshold \(activate)")
+                name: "confirm threshold", value: confirm, requirement: "must be below the activate threshold \(activate)")
         }
     }
 
@@ -77,30 +77,34 @@ public struct ForceHysteresis: Hashable, Sendable {
         confirmThreshold = confirm
     }
 
-    /// Feeds one force sample and returns the event it caused, if any.
+    /// Feeds one force sample and returns the events it caused, in order (none, one, or — for a fall from
+    /// an activation straight to the reset threshold — confirmed then reset).
     ///
     /// - Complexity: O(1).
     @discardableResult
-    public mutating func update(force: Double) -> Event? {
-        guard force.isFinite else { return nil }
-        switch state {
-        case .idle:
-            guard force >= activateThreshold else { return nil }
+    public mutating func update(force: Double) -> [Event] {
+        guard force.isFinite else { return [] }
+        if state == .idle {
+            guard force >= activateThreshold else { return [] }
             state = .activated
-            return .activated
-        case .activated:
-            if force <= resetThreshold {
-                state = .idle
-                return .reset
-            }
-            guard force >= confirmThreshold else { return nil }
-            state = .confirmed
-            return .confirmed
-        case .confirmed:
-            guard force <= resetThreshold else { return nil }
-            state = .idle
-            return .reset
+            return [.activated]
         }
+        var events: [Event] = []
+        if state == .activated, force <= confirmThreshold {
+            state = .confirmed
+            events.append(.confirmed)
+        }
+        if state == .confirmed, force <= resetThreshold {
+            state = .idle
+            events.append(.reset)
+        }
+        return events
+    }
+
+    /// The finger lifted: the force falls to 0 (see ``update(force:)``).
+    @discardableResult
+    public mutating func release() -> [Event] {
+        update(force: 0)
     }
 
     /// Returns to ``State/idle`` without emitting an event (for a cancelled or ended touch).

@@ -30,11 +30,13 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// A spring from its period `response` (seconds, the period of the undamped oscillation) and damping
     /// ratio, as UIKit and design tools use: k = m·(2π/response)², c = 4π·ζ·m/response.
     /// - Throws: `LiquidError` if `response` or `mass` is not positive and finite, or `dampingRatio` is
-    ///   negative or not finite.
+    ///   negative or not finite, or the stiffness and damping they give are not finite (a response of
+    ///   10⁻¹⁶⁰ s or less).
     public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(LiquidError) {
         try Self.require(response, "response", positive: true)
         try Self.require(dampingRatio, "damping ratio", positive: false)
         try Self.require(mass, "mass", positive: true)
+        try Self.requireFiniteCoefficients(mass: mass, period: response, dampingRatio: dampingRatio, name: "response")
         self.init(uncheckedMass: mass, naturalFrequency: 2 * .pi / response, dampingRatio: dampingRatio)
     }
 
@@ -50,6 +52,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
                                     requirement: "must be in the open interval (-1, 1)")
         }
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        try Self.requireFiniteCoefficients(mass: mass, period: duration, dampingRatio: zeta, name: "duration")
         self.init(uncheckedMass: mass, naturalFrequency: 2 * .pi / duration, dampingRatio: zeta)
     }
 
@@ -99,6 +102,16 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         self.mass = mass
         self.naturalFrequency = naturalFrequency
         self.dampingRatio = dampingRatio
+    }
+
+    /// Throws, naming `name`, unless a spring of `period` seconds (ω₀ = 2π/period) has a finite stiffness
+    /// m·ω₀² and damping 2·ζ·m·ω₀: a positive period can still be so short that they overflow.
+    private static func requireFiniteCoefficients(mass: Double, period: Double, dampingRatio: Double,
+                                                  name: String) throws(LiquidError) {
+        let omega = 2 * .pi / period
+        guard (mass * omega * omega).isFinite, (2 * dampingRatio * mass * omega).isFinite else {
+            throw .invalidParameter(name: name, value: period, requirement: "is too short: the spring's stiffness would not be finite")
+        }
     }
 
     private static func require(_ value: Double, _ name: String, positive: Bool) throws(LiquidError) {

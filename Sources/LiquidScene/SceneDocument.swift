@@ -32,9 +32,9 @@ public struct SceneDocument: Decodable, Sendable {
         scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
         background = try c.decodeIfPresent(ScenePaint.self, forKey: .background)
         layers = try c.decodeIfPresent([SceneLayer].self, forKey: .layers) ?? []
-        try SceneValue.requirePositive(width, "width", in: c.codingPath)
-        try SceneValue.requirePositive(height, "height", in: c.codingPath)
-        try SceneValue.requirePositive(scale, "scale", in: c.codingPath)
+        try SceneValue.requirePositive(width, "width", at: c.codingPath + [JSONKey("width")])
+        try SceneValue.requirePositive(height, "height", at: c.codingPath + [JSONKey("height")])
+        try SceneValue.requirePositive(scale, "scale", at: c.codingPath + [JSONKey("scale")])
     }
 }
 
@@ -62,34 +62,41 @@ enum SceneValue {
         LiquidError.quoted("\(values)")
     }
 
-    static func requireFinite(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
+    // The checks below take the path of the value itself (the container's path and the value's key), so
+    // every refusal names the exact place in the JSON: `layers[0].stroke.width`, `layers[1].frame[2]`.
+
+    static func requireFinite(_ value: Double, _ name: String, at path: [any CodingKey]) throws {
         guard value.isFinite else { throw fail("\(name) must be a finite number; got \(value)", at: path) }
     }
 
-    static func requirePositive(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
+    static func requirePositive(_ value: Double, _ name: String, at path: [any CodingKey]) throws {
         guard value.isFinite, value > 0 else { throw fail("\(name) must be positive and finite; got \(value)", at: path) }
     }
 
-    static func requireNonNegative(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
+    static func requireNonNegative(_ value: Double, _ name: String, at path: [any CodingKey]) throws {
         guard value.isFinite, value >= 0 else { throw fail("\(name) must be zero or positive and finite; got \(value)", at: path) }
     }
 
-    static func requireUnit(_ value: Double, _ name: String, in path: [any CodingKey]) throws {
+    static func requireUnit(_ value: Double, _ name: String, at path: [any CodingKey]) throws {
         guard value.isFinite, (0...1).contains(value) else { throw fail("\(name) must be between 0 and 1; got \(value)", at: path) }
     }
 
-    /// `[x, y]`
-    static func point(_ values: [Double], _ name: String, in path: [any CodingKey]) throws -> Point {
+    /// `[x, y]`; a refusal names the list, or its first element that is not finite.
+    static func point(_ values: [Double], _ name: String, at path: [any CodingKey]) throws -> Point {
         guard values.count == 2, values.allSatisfy(\.isFinite) else {
-            throw fail("\(name) must be [x, y] with finite numbers; got \(quoted(values))", at: path)
+            let bad = values.count == 2 ? values.firstIndex { !$0.isFinite } : nil
+            throw fail("\(name) must be [x, y] with finite numbers; got \(quoted(values))", at: path + (bad.map { [JSONKey(index: $0)] } ?? []))
         }
         return Point(values[0], values[1])
     }
 
-    /// `[x, y, width, height]` with non-negative size.
-    static func rect(_ values: [Double], _ name: String, in path: [any CodingKey]) throws -> Rect {
+    /// `[x, y, width, height]` with non-negative size; a refusal names the list, or its first element at
+    /// fault.
+    static func rect(_ values: [Double], _ name: String, at path: [any CodingKey]) throws -> Rect {
         guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else {
-            throw fail("\(name) must be [x, y, width, height] with finite numbers and a non-negative size; got \(quoted(values))", at: path)
+            let bad = values.count == 4 ? values.indices.first { !values[$0].isFinite || ($0 >= 2 && values[$0] < 0) } : nil
+            throw fail("\(name) must be [x, y, width, height] with finite numbers and a non-negative size; got \(quoted(values))",
+                       at: path + (bad.map { [JSONKey(index: $0)] } ?? []))
         }
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }

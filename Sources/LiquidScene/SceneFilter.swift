@@ -46,21 +46,21 @@ package enum SceneFilter: Decodable, Sendable, Equatable {
         switch type {
         case "blur":
             let sigma = try c.decode(Double.self, forKey: .sigma)
-            try SceneValue.requireNonNegative(sigma, "sigma", in: c.codingPath)
-            guard sigma <= 500 else { throw SceneValue.fail("sigma must be at most 500 pt; got \(sigma)", at: c.codingPath) }
+            try SceneValue.requireNonNegative(sigma, "sigma", at: c.codingPath + [JSONKey("sigma")])
+            guard sigma <= 500 else { throw SceneValue.fail("sigma must be at most 500 pt; got \(sigma)", at: c.codingPath + [JSONKey("sigma")]) }
             self = .blur(sigma: sigma)
         case "threshold":
             let alpha = try c.decodeIfPresent(Double.self, forKey: .alpha) ?? 0.5
-            try SceneValue.requireUnit(alpha, "alpha", in: c.codingPath)
+            try SceneValue.requireUnit(alpha, "alpha", at: c.codingPath + [JSONKey("alpha")])
             let softness = try c.decodeIfPresent(Double.self, forKey: .softness) ?? 0
-            try SceneValue.requireUnit(softness, "softness", in: c.codingPath)
+            try SceneValue.requireUnit(softness, "softness", at: c.codingPath + [JSONKey("softness")])
             let color = try SceneValue.color(try c.decodeIfPresent(String.self, forKey: .color) ?? "#000000", in: c.codingPath)
             self = .threshold(alpha: alpha, color: color, softness: softness)
         case "goo":
             self = .goo
         case "saturate":
             let amount = try c.decode(Double.self, forKey: .amount)
-            try SceneValue.requireNonNegative(amount, "amount", in: c.codingPath)
+            try SceneValue.requireNonNegative(amount, "amount", at: c.codingPath + [JSONKey("amount")])
             self = .saturate(amount)
         default:
             throw SceneValue.fail("unknown filter '\(LiquidError.quoted(type))' (use blur, threshold, goo or saturate)", at: c.codingPath)

@@ -37,7 +37,7 @@ enum SceneGlass {
         let c = try decoder.container(keyedBy: ContainerKey.self)
         let material = try c.decodeIfPresent(MaterialValue.self, forKey: .material)?.material ?? .regular
         let materialize = try c.decodeIfPresent(Double.self, forKey: .materialize) ?? 1
-        try SceneValue.requireUnit(materialize, "materialize", in: c.codingPath)
+        try SceneValue.requireUnit(materialize, "materialize", at: c.codingPath + [JSONKey("materialize")])
         var accessibility: GlassAccessibility = []
         for name in try c.decodeIfPresent([String].self, forKey: .accessibility) ?? [] {
             switch name {
@@ -51,7 +51,7 @@ enum SceneGlass {
         var result: GlassContainer
         if isContainer {
             let spacing = try c.decodeIfPresent(Double.self, forKey: .spacing) ?? 0
-            try SceneValue.requireNonNegative(spacing, "spacing", in: c.codingPath)
+            try SceneValue.requireNonNegative(spacing, "spacing", at: c.codingPath + [JSONKey("spacing")])
             var list = try c.nestedUnkeyedContainer(forKey: .children)
             guard (list.count ?? 0) <= 1000 else { throw SceneValue.fail("at most 1000 glass children", at: c.codingPath) }
             var children: [GlassElement] = []
@@ -65,10 +65,10 @@ enum SceneGlass {
             }
             var frame: Rect?
             if let values = try c.decodeIfPresent([Double].self, forKey: .frame) {
-                frame = try SceneValue.rect(values, "frame", in: c.codingPath)
+                frame = try SceneValue.rect(values, "frame", at: c.codingPath + [JSONKey("frame")])
             }
             let radius = try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0
-            try SceneValue.requireNonNegative(radius, "cornerRadius", in: c.codingPath)
+            try SceneValue.requireNonNegative(radius, "cornerRadius", at: c.codingPath + [JSONKey("cornerRadius")])
             result = GlassContainer(spacing: spacing, material: material, children: children, frame: frame,
                                     frameCornerRadii: CornerRadii(all: radius))
         } else {
@@ -95,14 +95,16 @@ enum SceneGlass {
         try SceneValue.requireExclusive([ShapeKey.circle, .rect], in: c)
         if let circle = try c.decodeIfPresent([Double].self, forKey: .circle) {
             guard circle.count == 3, circle.allSatisfy(\.isFinite), circle[2] >= 0 else {
-                throw SceneValue.fail("circle must be [centerX, centerY, radius] with a non-negative radius; got \(SceneValue.quoted(circle))", at: c.codingPath)
+                let bad = circle.count == 3 ? circle.indices.first { !circle[$0].isFinite || ($0 == 2 && circle[$0] < 0) } : nil
+                throw SceneValue.fail("circle must be [centerX, centerY, radius] with a non-negative radius; got \(SceneValue.quoted(circle))",
+                                      at: c.codingPath + [ShapeKey.circle] + (bad.map { [JSONKey(index: $0)] } ?? []))
             }
             return GlassElement(.circle(center: Point(circle[0], circle[1]), radius: circle[2]))
         }
         guard let values = try c.decodeIfPresent([Double].self, forKey: .rect) else {
             throw SceneValue.fail("a glass shape needs \"circle\" or \"rect\"", at: c.codingPath)
         }
-        let rect = try SceneValue.rect(values, "rect", in: c.codingPath)
+        let rect = try SceneValue.rect(values, "rect", at: c.codingPath + [JSONKey("rect")])
         let continuous = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .corners) ?? "circular", "corners",
                                                 ["circular": false, "continuous": true], in: c.codingPath)
         let corners = c.contains(.cornerRadius) ? try cornerConfiguration(c.superDecoder(forKey: .cornerRadius)) : .fixed(0)
@@ -116,7 +118,7 @@ enum SceneGlass {
         let value = try decoder.singleValueContainer().decode(JSONValue.self)
         switch value {
         case .number(let r):
-            try SceneValue.requireNonNegative(r, "cornerRadius", in: shapePath)
+            try SceneValue.requireNonNegative(r, "cornerRadius", at: decoder.codingPath)
             return .fixed(r)
         case .string(let word):
             guard word == "capsule" else {
@@ -126,18 +128,20 @@ enum SceneGlass {
         case .array:
             let list = try decoder.singleValueContainer().decode([Double].self)
             guard list.count == 4, list.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-                throw SceneValue.fail("cornerRadius needs four non-negative numbers; got \(SceneValue.quoted(list))", at: shapePath)
+                let bad = list.count == 4 ? list.firstIndex { !($0.isFinite && $0 >= 0) } : nil
+                throw SceneValue.fail("cornerRadius needs four non-negative numbers; got \(SceneValue.quoted(list))",
+                                      at: decoder.codingPath + (bad.map { [JSONKey(index: $0)] } ?? []))
             }
             return .perCorner(CornerRadii(topLeft: list[0], topRight: list[1], bottomRight: list[2], bottomLeft: list[3]))
         case .object:
             let c = try decoder.strictContainer(keyedBy: CornerRadiusKey.self)
             try SceneValue.requireExclusive(CornerRadiusKey.allCases, in: c)
             if let maximum = try c.decodeIfPresent(Double.self, forKey: .capsule) {
-                try SceneValue.requireNonNegative(maximum, "capsule maximum", in: shapePath)
+                try SceneValue.requireNonNegative(maximum, "capsule maximum", at: c.codingPath + [CornerRadiusKey.capsule])
                 return .capsule(maximumRadius: maximum)
             }
             if let minimum = try c.decodeIfPresent(Double.self, forKey: .concentric) {
-                try SceneValue.requireNonNegative(minimum, "concentric minimum", in: shapePath)
+                try SceneValue.requireNonNegative(minimum, "concentric minimum", at: c.codingPath + [CornerRadiusKey.concentric])
                 return .containerConcentric(minimum: minimum)
             }
             throw SceneValue.fail("cornerRadius object must be {\"capsule\": max} or {\"concentric\": min}", at: shapePath)
@@ -151,14 +155,19 @@ enum SceneGlass {
         let c = try decoder.strictContainer(keyedBy: InteractionKey.self)
         var result = GlassInteraction()
         result.pressProgress = try c.decodeIfPresent(Double.self, forKey: .press) ?? 0
-        try SceneValue.requireUnit(result.pressProgress, "press", in: c.codingPath)
-        result.pressScale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? result.pressScale
-        result.glowOpacity = try c.decodeIfPresent(Double.self, forKey: .glow) ?? result.glowOpacity
+        try SceneValue.requireUnit(result.pressProgress, "press", at: c.codingPath + [InteractionKey.press])
+        // Each field is checked as it is set (the defaults are valid), so a refusal names its own key.
+        func check(_ key: InteractionKey) throws {
+            do { _ = try result.validated() } catch { throw SceneValue.fail("\(error)", at: c.codingPath + [key]) }
+        }
+        try check(.press)
+        if let scale = try c.decodeIfPresent(Double.self, forKey: .scale) { result.pressScale = scale; try check(.scale) }
+        if let glow = try c.decodeIfPresent(Double.self, forKey: .glow) { result.glowOpacity = glow; try check(.glow) }
         if let touch = try c.decodeIfPresent([Double].self, forKey: .touch) {
-            result.touchPoint = try SceneValue.point(touch, "touch", in: c.codingPath)
+            result.touchPoint = try SceneValue.point(touch, "touch", at: c.codingPath + [InteractionKey.touch])
         }
         if let drag = try c.decodeIfPresent([Double].self, forKey: .drag) {
-            result.dragOffset = try SceneValue.point(drag, "drag", in: c.codingPath)
+            result.dragOffset = try SceneValue.point(drag, "drag", at: c.codingPath + [InteractionKey.drag])
         }
         do { return try result.validated() } catch { throw SceneValue.fail("\(error)", at: c.codingPath) }
     }
@@ -174,14 +183,23 @@ enum SceneGlass {
             var tint: RGBA?
             if let text = try c.decodeIfPresent(String.self, forKey: .tint) { tint = try SceneValue.color(text, in: c.codingPath) }
             var m = GlassMaterial(style: style, tint: tint, prominent: try c.decodeIfPresent(Bool.self, forKey: .prominent) ?? false)
-            m.frostSigma = try c.decodeIfPresent(Double.self, forKey: .frost) ?? m.frostSigma
-            m.saturation = try c.decodeIfPresent(Double.self, forKey: .saturation) ?? m.saturation
-            m.refractiveIndex = try c.decodeIfPresent(Double.self, forKey: .refractiveIndex) ?? m.refractiveIndex
-            m.bevelWidth = try c.decodeIfPresent(Double.self, forKey: .bevel) ?? m.bevelWidth
-            m.thickness = try c.decodeIfPresent(Double.self, forKey: .thickness) ?? m.thickness
-            m.dispersion = try c.decodeIfPresent(Double.self, forKey: .dispersion) ?? m.dispersion
-            m.lightAngle = try c.decodeIfPresent(Double.self, forKey: .lightAngle) ?? m.lightAngle
-            m.rimIntensity = try c.decodeIfPresent(Double.self, forKey: .rim) ?? m.rimIntensity
+            // Each number is checked as it is set (the style's defaults are valid), so a refusal names its key.
+            func set(_ key: MaterialKey, _ field: WritableKeyPath<GlassMaterial, Double>) throws {
+                guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return }
+                m[keyPath: field] = value
+                do { _ = try m.validated() } catch { throw SceneValue.fail("\(error)", at: c.codingPath + [key]) }
+            }
+            try set(.frost, \.frostSigma)
+            try set(.saturation, \.saturation)
+            try set(.refractiveIndex, \.refractiveIndex)
+            if let bevel = try c.decodeIfPresent(Double.self, forKey: .bevel) {
+                m.bevelWidth = bevel
+                do { _ = try m.validated() } catch { throw SceneValue.fail("\(error)", at: c.codingPath + [MaterialKey.bevel]) }
+            }
+            try set(.thickness, \.thickness)
+            try set(.dispersion, \.dispersion)
+            try set(.lightAngle, \.lightAngle)
+            try set(.rim, \.rimIntensity)
             if let shadow = try c.decodeIfPresent(JSONValue.self, forKey: .shadow) {
                 switch shadow {
                 case .string(let word):
@@ -189,10 +207,13 @@ enum SceneGlass {
                     m.shadow = .none
                 case .object:
                     let s = try c.superDecoder(forKey: .shadow).strictContainer(keyedBy: ShadowKey.self)
-                    m.shadow.opacity = try s.decodeIfPresent(Double.self, forKey: .opacity) ?? m.shadow.opacity
-                    m.shadow.radius = try s.decodeIfPresent(Double.self, forKey: .radius) ?? m.shadow.radius
+                    func check(_ key: ShadowKey) throws {
+                        do { _ = try m.validated() } catch { throw SceneValue.fail("\(error)", at: s.codingPath + [key]) }
+                    }
+                    if let opacity = try s.decodeIfPresent(Double.self, forKey: .opacity) { m.shadow.opacity = opacity; try check(.opacity) }
+                    if let radius = try s.decodeIfPresent(Double.self, forKey: .radius) { m.shadow.radius = radius; try check(.radius) }
                     if let offset = try s.decodeIfPresent([Double].self, forKey: .offset) {
-                        m.shadow.offset = try SceneValue.point(offset, "shadow offset", in: s.codingPath)
+                        m.shadow.offset = try SceneValue.point(offset, "shadow offset", at: s.codingPath + [ShadowKey.offset])
                     }
                 default:
                     throw SceneValue.mismatch("\"none\" or an object", found: shadow, at: c.codingPath + [MaterialKey.shadow])

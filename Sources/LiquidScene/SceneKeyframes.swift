@@ -105,7 +105,8 @@ enum SceneKeyframes {
                     throw SceneValue.fail("expected a value, found null", at: c.codingPath + [Key.keyframes, JSONKey(index: i), JSONKey(index: 1)])
                 }
                 if let last = times.last, time < last {
-                    throw SceneValue.fail("keyframe times must not decrease (\(time) after \(last))", at: c.codingPath)
+                    throw SceneValue.fail("keyframe times must not decrease (\(time) after \(last))",
+                                          at: c.codingPath + [Key.keyframes, JSONKey(index: i), JSONKey(index: 0)])
                 }
                 times.append(time)
                 values.append(pair[1])
@@ -149,8 +150,13 @@ enum SceneKeyframes {
                 let parameters = try c.superDecoder(forKey: .spring).strictContainer(keyedBy: SpringKey.self)
                 let response = try parameters.decodeIfPresent(Double.self, forKey: .response) ?? 0.5
                 let ratio = try parameters.decodeIfPresent(Double.self, forKey: .dampingRatio) ?? 0.8
+                // The response alone with a valid ratio first, so a refusal names the key at fault.
+                let springPath = parameters.codingPath
+                do { _ = try Spring(response: response, dampingRatio: 0.8) } catch {
+                    throw SceneValue.fail("\(error)", at: springPath + [SpringKey.response])
+                }
                 do { self = .spring(try Spring(response: response, dampingRatio: ratio)) } catch {
-                    throw SceneValue.fail("\(error)", at: owner)
+                    throw SceneValue.fail("\(error)", at: springPath + [SpringKey.dampingRatio])
                 }
             case let other:
                 throw SceneValue.mismatch("an easing name or {\"spring\": {\"response\": R, \"dampingRatio\": Z}}", found: other, at: decoder.codingPath)

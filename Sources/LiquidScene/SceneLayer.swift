@@ -115,7 +115,7 @@ package struct SceneLayer: Decodable, Sendable {
         }
         let type = try c.decode(String.self, forKey: .type)
         opacity = try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1
-        try SceneValue.requireUnit(opacity, "opacity", in: path)
+        try SceneValue.requireUnit(opacity, "opacity", at: path + [Key.opacity])
         let blend = try c.decodeIfPresent(String.self, forKey: .blend) ?? "normal"
         guard let mode = Self.blendModes.first(where: { $0.description == blend }) else {
             let names = Self.blendModes.map(\.description).joined(separator: ", ")
@@ -129,22 +129,28 @@ package struct SceneLayer: Decodable, Sendable {
             let shape: Shape
             switch type {
             case "rect":
-                let frame = try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path)
+                let frame = try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", at: path + [Key.frame])
                 let radii = c.contains(.cornerRadius) ? try Self.decodeRadii(c.superDecoder(forKey: .cornerRadius)) : .zero
                 let corners = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .corners) ?? "circular", "corners",
                                                      ["circular": CornerStyle.circular, "continuous": .continuous], in: path)
                 shape = .rect(frame, cornerRadii: radii, style: corners)
             case "ellipse":
-                shape = .ellipse(try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path))
+                shape = .ellipse(try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", at: path + [Key.frame]))
             case "path":
                 let data = try c.decode(String.self, forKey: .d)
-                do { shape = .path(try Path(svgPathData: data)) } catch {
-                    throw SceneValue.fail("d: \(error)", at: path)
+                let parsed: Path
+                do { parsed = try Path(svgPathData: data) } catch { throw SceneValue.fail("\(error)", at: path + [Key.d]) }
+                // Path data holds scene numbers too: every point it reaches stays within the scene bound.
+                let limit = SceneKeyframes.maximumMagnitude
+                if let box = parsed.bounds, !(box.minX >= -limit && box.maxX <= limit && box.minY >= -limit && box.maxY <= limit) {
+                    throw SceneValue.fail("reaches \(LiquidError.quoted(Swift.max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY)))); "
+                        + "path coordinates must be between -1000000 and 1000000", at: path + [Key.d])
                 }
+                shape = .path(parsed)
             default:
                 let raw = try c.decode([[Double]].self, forKey: .points)
                 guard raw.count <= 1_000_000 else { throw SceneValue.fail("points: at most 1 000 000 points", at: path) }
-                let points = try raw.map { try SceneValue.point($0, "each point", in: path) }
+                let points = try raw.enumerated().map { try SceneValue.point($1, "each point", at: path + [Key.points, JSONKey(index: $0)]) }
                 shape = .polyline(points, closed: try c.decodeIfPresent(Bool.self, forKey: .closed) ?? false)
             }
             let fill = try c.decodeIfPresent(ScenePaint.self, forKey: .fill)
@@ -157,10 +163,10 @@ package struct SceneLayer: Decodable, Sendable {
             content = .shape(shape, fill: fill, stroke: stroke, fillRule: rule)
         case "text":
             let text = try c.decode(String.self, forKey: .text)
-            let position = try SceneValue.point(c.decode([Double].self, forKey: .position), "position", in: path)
+            let position = try SceneValue.point(c.decode([Double].self, forKey: .position), "position", at: path + [Key.position])
             let size = try c.decodeIfPresent(Double.self, forKey: .size) ?? 17
-            try SceneValue.requirePositive(size, "size", in: path)
-            guard size <= 2000 else { throw SceneValue.fail("size must be at most 2000 pt; got \(size)", at: path) }
+            try SceneValue.requirePositive(size, "size", at: path + [Key.size])
+            guard size <= 2000 else { throw SceneValue.fail("size must be at most 2000 pt; got \(size)", at: path + [Key.size]) }
             let color = try SceneValue.color(c.decodeIfPresent(String.self, forKey: .color) ?? "#000000", in: path)
             let alignment = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .align) ?? "left", "align",
                                                    ["left": TextRenderer.Alignment.left, "center": .center, "right": .right], in: path)
@@ -172,7 +178,7 @@ package struct SceneLayer: Decodable, Sendable {
                                       font: font))
         case "image":
             content = .image(path: SceneValue.resolvedPath(try c.decode(String.self, forKey: .src), in: decoder),
-                             frame: try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", in: path))
+                             frame: try SceneValue.rect(c.decode([Double].self, forKey: .frame), "frame", at: path + [Key.frame]))
         case "glass", "glassContainer":
             guard transform == .identity else {
                 throw SceneValue.fail("glass layers take no transform; place them with their shapes", at: path)
@@ -192,13 +198,14 @@ package struct SceneLayer: Decodable, Sendable {
         switch try value.decode(JSONValue.self) {
         case .number:
             let single = try value.decode(Double.self)
-            try SceneValue.requireNonNegative(single, "cornerRadius", in: Array(decoder.codingPath.dropLast()))
+            try SceneValue.requireNonNegative(single, "cornerRadius", at: decoder.codingPath)
             return CornerRadii(all: single)
         case .array:
             let list = try value.decode([Double].self)
             guard list.count == 4, list.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                let bad = list.count == 4 ? list.firstIndex { !($0.isFinite && $0 >= 0) } : nil
                 throw SceneValue.fail("cornerRadius must be a number or four non-negative numbers; got \(SceneValue.quoted(list))",
-                                      at: Array(decoder.codingPath.dropLast()))
+                                      at: decoder.codingPath + (bad.map { [JSONKey(index: $0)] } ?? []))
             }
             return CornerRadii(topLeft: list[0], topRight: list[1], bottomRight: list[2], bottomLeft: list[3])
         case let other:
@@ -213,21 +220,21 @@ package struct SceneLayer: Decodable, Sendable {
         if let scale = try t.decodeIfPresent(JSONValue.self, forKey: .scale) {
             switch scale {
             case .number(let s):
-                try SceneValue.requireFinite(s, "scale", in: t.codingPath)
+                try SceneValue.requireFinite(s, "scale", at: t.codingPath + [TransformKey.scale])
                 result = AffineTransform(scaleX: s, y: s)
             case .array:
-                let p = try SceneValue.point(t.decode([Double].self, forKey: .scale), "scale", in: t.codingPath)
+                let p = try SceneValue.point(t.decode([Double].self, forKey: .scale), "scale", at: t.codingPath + [TransformKey.scale])
                 result = AffineTransform(scaleX: p.x, y: p.y)
             default:
                 throw SceneValue.mismatch("a number or [sx, sy]", found: scale, at: t.codingPath + [TransformKey.scale])
             }
         }
         if let degrees = try t.decodeIfPresent(Double.self, forKey: .rotate) {
-            try SceneValue.requireFinite(degrees, "rotate", in: t.codingPath)
+            try SceneValue.requireFinite(degrees, "rotate", at: t.codingPath + [TransformKey.rotate])
             result = result.concatenating(AffineTransform(rotationAngle: degrees * .pi / 180))
         }
         if let offset = try t.decodeIfPresent([Double].self, forKey: .translate) {
-            let p = try SceneValue.point(offset, "translate", in: t.codingPath)
+            let p = try SceneValue.point(offset, "translate", at: t.codingPath + [TransformKey.translate])
             result = result.concatenating(AffineTransform(translationX: p.x, y: p.y))
         }
         return result

@@ -61,13 +61,13 @@ package enum ScenePaint: Decodable, Sendable, Equatable {
         let stops = try Self.decodeStops(c)
         switch kind {
         case .linear:
-            let from = try SceneValue.point(c.decode([Double].self, forKey: .from), "from", in: c.codingPath)
-            let to = try SceneValue.point(c.decode([Double].self, forKey: .to), "to", in: c.codingPath)
+            let from = try SceneValue.point(c.decode([Double].self, forKey: .from), "from", at: c.codingPath + [JSONKey("from")])
+            let to = try SceneValue.point(c.decode([Double].self, forKey: .to), "to", at: c.codingPath + [JSONKey("to")])
             self = .linear(from: from, to: to, stops: stops, spread: spread)
         case .radial:
-            let center = try SceneValue.point(c.decode([Double].self, forKey: .center), "center", in: c.codingPath)
+            let center = try SceneValue.point(c.decode([Double].self, forKey: .center), "center", at: c.codingPath + [JSONKey("center")])
             let radius = try c.decode(Double.self, forKey: .radius)
-            try SceneValue.requirePositive(radius, "radius", in: c.codingPath)
+            try SceneValue.requirePositive(radius, "radius", at: c.codingPath + [JSONKey("radius")])
             self = .radial(center: center, radius: radius, stops: stops, spread: spread)
         }
     }
@@ -83,9 +83,10 @@ package enum ScenePaint: Decodable, Sendable, Equatable {
             }
             let location = try pair.decode(Double.self)
             let color = try SceneValue.color(try pair.decode(String.self), in: pair.codingPath)
-            try SceneValue.requireUnit(location, "a stop location", in: pair.codingPath)
+            try SceneValue.requireUnit(location, "a stop location", at: pair.codingPath + [JSONKey(index: 0)])
             if let last = stops.last, location < last.position {
-                throw SceneValue.fail("stop locations must not decrease (\(location) after \(last.position))", at: pair.codingPath)
+                throw SceneValue.fail("stop locations must not decrease (\(location) after \(last.position))",
+                                      at: pair.codingPath + [JSONKey(index: 0)])
             }
             stops.append(GradientStop(location, color))
         }

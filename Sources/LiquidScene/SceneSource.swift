@@ -82,7 +82,7 @@ public struct SceneSource: Sendable {
             title = try c.decodeIfPresent(String.self, forKey: .title)
             caption = try c.decodeIfPresent(String.self, forKey: .caption)
             duration = try c.decodeIfPresent(Double.self, forKey: .duration)
-            if let duration { try SceneValue.requirePositive(duration, "duration", in: c.codingPath) }
+            if let duration { try SceneValue.requirePositive(duration, "duration", at: c.codingPath + [JSONKey("duration")]) }
         }
     }
 }

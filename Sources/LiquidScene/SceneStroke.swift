@@ -25,13 +25,13 @@ package struct SceneStroke: Decodable, Sendable, Equatable {
     package init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: Key.self)
         width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 1
-        try SceneValue.requirePositive(width, "stroke width", in: c.codingPath)
+        try SceneValue.requirePositive(width, "stroke width", at: c.codingPath + [JSONKey("width")])
         paint = try c.decodeIfPresent(ScenePaint.self, forKey: .paint) ?? .color(.black)
         cap = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .cap) ?? "butt", "cap",
                                      ["butt": LineCap.butt, "round": .round, "square": .square], in: c.codingPath)
         join = try SceneValue.keyword(c.decodeIfPresent(String.self, forKey: .join) ?? "miter", "join",
                                       ["miter": LineJoin.miter, "round": .round, "bevel": .bevel], in: c.codingPath)
         miterLimit = try c.decodeIfPresent(Double.self, forKey: .miterLimit) ?? 4
-        try SceneValue.requirePositive(miterLimit, "miterLimit", in: c.codingPath)
+        try SceneValue.requirePositive(miterLimit, "miterLimit", at: c.codingPath + [JSONKey("miterLimit")])
     }
 }

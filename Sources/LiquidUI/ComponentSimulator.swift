@@ -48,17 +48,34 @@ package final class ComponentSimulator {
     /// Plays `touches` as ``run(touches:duration:onFrame:)`` does but keeps no record: each frame is handed
     /// to `onFrame` and forgotten, so memory does not grow with `duration`.
     package func stream(touches: [Touch], duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
-        let shifted = touches.map { touch -> Touch in
-            var t = touch
-            t.location = touch.location + origin
-            return t
-        }
+        let shifted = touches.map(shifted)
         var seenHaptics = runLoop.haptics.entries.count
         runLoop.run(events: shifted, duration: duration) { info in
-            let entries = runLoop.haptics.entries
-            let fresh = entries[seenHaptics...].map(\.event.rawValue)
-            seenHaptics = entries.count
-            onFrame(Frame(t: info.time, state: component.simulationState, haptics: fresh), runLoop.image)
+            onFrame(record(info, seenHaptics: &seenHaptics), runLoop.image)
         }
+    }
+
+    /// Plays touches that arrive in time order (component coordinates), reading them one at a time — an
+    /// endless generator or a long script costs constant memory (see
+    /// ``UIRunLoop/run(orderedEvents:duration:onFrame:)``); otherwise as ``stream(touches:duration:onFrame:)``.
+    package func stream(orderedTouches touches: some Sequence<Touch>, duration: Double, onFrame: (Frame, Pixmap?) -> Void) {
+        var seenHaptics = runLoop.haptics.entries.count
+        runLoop.run(orderedEvents: touches.lazy.map(shifted), duration: duration) { info in
+            onFrame(record(info, seenHaptics: &seenHaptics), runLoop.image)
+        }
+    }
+
+    private func shifted(_ touch: Touch) -> Touch {
+        var t = touch
+        t.location = touch.location + origin
+        return t
+    }
+
+    /// The frame's record, with the haptics played since `seenHaptics` (which it advances).
+    private func record(_ info: FrameInfo, seenHaptics: inout Int) -> Frame {
+        let entries = runLoop.haptics.entries
+        let fresh = entries[seenHaptics...].map(\.event.rawValue)
+        seenHaptics = entries.count
+        return Frame(t: info.time, state: component.simulationState, haptics: fresh)
     }
 }

@@ -55,6 +55,9 @@ public final class Compositor {
     private var nextIndex = 0
     private var backdropOutputs: [Int: (rect: PixelRect, pixmap: Pixmap)] = [:]
     private var visitedGroups: Set<ObjectIdentifier> = []
+    /// Maps the root layer's superlayer space before the scale: identity for a screen; for a snapshot, the
+    /// inverse of the root's placement, so the root's bounds start at pixel (0, 0).
+    private var rootPlacement = AffineTransform.identity
 
     /// Filter-group buffers start at multiples of this many root device pixels. A large blur runs on an
     /// image reduced by up to 8× (``GaussianBlur``), whose grid is fixed to the buffer's origin; pinning
@@ -88,6 +91,18 @@ public final class Compositor {
         self.scale = scale
         self.tileSize = tileSize
         self.background = background
+    }
+
+    /// `layer` and its sublayers drawn alone over transparency at `scale`, in its own coordinates: the
+    /// bounds' top-left corner at pixel (0, 0), the image as large as the bounds (rounded up to whole
+    /// pixels). Its opacity, filters and mask apply; its frame position and transform do not. Glass in the
+    /// subtree reads only what the subtree draws beneath it.
+    /// - Throws: as ``render(_:)``, and `LiquidError` (`.outOfRange`) when the bounds are empty or too large.
+    package static func snapshot(of layer: Layer, scale: Double) throws -> Pixmap {
+        let compositor = try Compositor(size: layer.bounds.size, scale: scale, tileSize: 256)
+        guard let placement = layer.localToSuperlayer.inverted() else { return compositor.image }
+        compositor.rootPlacement = placement
+        return try compositor.render(layer)
     }
 
     /// Makes the next render redraw everything (after changing what a custom closure or effect reads
@@ -124,7 +139,8 @@ public final class Compositor {
         backdropOutputs = [:]
         defer { backdropOutputs = [:]; nodes = []; rootBackdrops = [] }
 
-        let tree = try build(root, parentToDevice: AffineTransform(scale: scale), insideBuffer: false,
+        let tree = try build(root, parentToDevice: rootPlacement.concatenating(AffineTransform(scale: scale)),
+                             insideBuffer: false,
                              limit: image.bounds, chain: [])
         statistics.layers = nodes.count
 

@@ -28,24 +28,29 @@ import LiquidRaster
 public final class Layer {
     /// The frame in the superlayer's coordinates, in points. A non-finite frame draws nothing.
     public var frame: Rect {
-        didSet { if frame != oldValue { markChanged() } }
+        didSet { if frame != oldValue { markChanged(); animatableDidChange(from: .frame(oldValue)) } }
     }
 
     /// Applied about ``anchorPoint``. Identity by default.
     public var transform: AffineTransform = .identity {
-        didSet { if transform != oldValue { markChanged() } }
+        didSet { if transform != oldValue { markChanged(); animatableDidChange(from: .transform(oldValue)) } }
     }
 
     /// The point ``transform`` applies about, in unit coordinates of the bounds: (0.5, 0.5) is the centre
     /// (the default), (0, 0) the top-left corner — then the transform acts on local coordinates exactly
     /// as given, as a drawing transform would.
     public var anchorPoint = Point(0.5, 0.5) {
-        didSet { if anchorPoint != oldValue { markChanged() } }
+        didSet { if anchorPoint != oldValue { markChanged(); animatableDidChange(from: .anchorPoint(oldValue)) } }
     }
 
     /// 0…1 (values outside are clamped when rendering; NaN counts as 0). A layer at 0 draws nothing.
     public var opacity: Double = 1 {
-        didSet { if opacity != oldValue && !(opacity.isNaN && oldValue.isNaN) { markChanged() } }
+        didSet {
+            if opacity != oldValue && !(opacity.isNaN && oldValue.isNaN) {
+                markChanged()
+                animatableDidChange(from: .opacity(oldValue))
+            }
+        }
     }
 
     /// How the layer (as one group, with its sublayers) combines with what is beneath it. Non-normal modes
@@ -75,7 +80,7 @@ public final class Layer {
     /// Corner radii (points) of the bounds shape: used by ``clipsToBounds``, ``backgroundColor`` and the
     /// shape handed to a `backdrop` effect.
     public var cornerRadii: CornerRadii = .zero {
-        didSet { if cornerRadii != oldValue { markChanged() } }
+        didSet { if cornerRadii != oldValue { markChanged(); animatableDidChange(from: .cornerRadii(oldValue)) } }
     }
 
     /// Circular or continuous corners for the bounds shape.
@@ -85,7 +90,7 @@ public final class Layer {
 
     /// Fills the bounds shape (bounds rounded by ``cornerRadii``) beneath the content, when set.
     public var backgroundColor: RGBA? {
-        didSet { if backgroundColor != oldValue { markChanged() } }
+        didSet { if backgroundColor != oldValue { markChanged(); animatableDidChange(from: .backgroundColor(oldValue)) } }
     }
 
     /// A layer whose alpha masks this one (and its sublayers). Its frame is in this layer's local
@@ -110,12 +115,27 @@ public final class Layer {
             for layer in oldValue.compactMap(\.maskLayer) where layer.owner === self { layer.owner = nil }
             for layer in filters.compactMap(\.maskLayer) { adopt(layer) }
             markChanged()
+            animatableDidChange(from: .filters(oldValue))
         }
     }
 
     /// An effect drawn from the pixels beneath the layer (glass, frosted backgrounds), under its content.
     package var backdrop: (any BackdropEffect)? {
         didSet { markChanged() }
+    }
+
+    /// The animation moving each animated property, if any (see ``View/animate(_:delay:_:completion:)``).
+    package var animationTracks: [AnimatableProperty: PropertyTrack] = [:]
+
+    /// Set on the root layer by the ``UIRunLoop`` that hosts its tree.
+    package weak var hostedBy: UIRunLoop?
+
+    /// The run loop hosting the tree this layer is in (through superlayers and, for masks, the layer they
+    /// mask), if any.
+    package var hostingRunLoop: UIRunLoop? {
+        var top = self
+        while let next = top.superlayer ?? top.owner { top = next }
+        return top.hostedBy
     }
 
     /// A name for debugging; changing it records nothing.

@@ -45,6 +45,12 @@ public final class UIRunLoop {
     public let haptics = HapticLog()
     /// The per-frame callbacks (spring animations) and the motion policy of their clocks.
     package let animations: AnimationDriver
+    /// The property animations of the hosted tree (``View/animate(_:delay:_:completion:)`` and
+    /// ``PropertyAnimator``).
+    package private(set) lazy var layerAnimations = LayerAnimationEngine(runLoop: self)
+    /// Reduce motion: property animations with springs animate without overshoot (each spring keeps its
+    /// response and is critically damped). Off by default.
+    public var reduceMotion = false
     /// Called at the end of every frame with the root layer, before ``compositor`` renders it.
     package var composite: (@MainActor (Layer) -> Void)?
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
@@ -102,6 +108,7 @@ public final class UIRunLoop {
         self.currentTime = startTime
         root.frame = Rect(origin: .zero, size: size)
         root.hostingRunLoop = self
+        root.layer.hostedBy = self
     }
 
     /// Seconds between frames.
@@ -270,19 +277,41 @@ public final class UIRunLoop {
             }
             .map(\.element)
         guard duration.isFinite, duration >= 0 else { return script }
+        var iterator = script.makeIterator()
+        let pending = play(&iterator, duration: duration, onFrame: onFrame)
+        return (pending.map { [$0] } ?? []) + Array(IteratorSequence(iterator))
+    }
+
+    /// Plays touches that arrive in time order as ``run(events:duration:onFrame:)`` does, reading them one
+    /// at a time: at most one touch is held ahead, so an endless or very long script (a generator, a
+    /// streamed file) costs constant memory. Frames are the same as for ``run(events:duration:onFrame:)``.
+    ///
+    /// A touch timestamped earlier than the one before it is dispatched as soon as it is read (the
+    /// sequence is never re-sorted); invalid touches are dropped. Reading stops at the first touch after
+    /// the last frame.
+    package func run(orderedEvents events: some Sequence<Touch>, duration: Double, onFrame: (FrameInfo) -> Void = { _ in }) {
+        guard duration.isFinite, duration >= 0 else { return }
+        var iterator = events.lazy.filter(\.isValid).makeIterator()
+        _ = play(&iterator, duration: duration, onFrame: onFrame)
+    }
+
+    /// The frame loop of both `run` methods: returns the touch read but not yet due at the end.
+    private func play<Events: IteratorProtocol<Touch>>(
+        _ events: inout Events, duration: Double, onFrame: (FrameInfo) -> Void
+    ) -> Touch? {
         let start = currentTime
-        let frames = Int((duration * framesPerSecond + 1e-9).rounded(.down))
-        var next = 0
+        let frames = Checked.clamped(duration * framesPerSecond + 1e-9, to: 0...Int.max - 1, rounding: .down)
+        var next = events.next()
         for k in 0...frames {
             let time = start + Double(k) / framesPerSecond
             if k == 0, lastFrameTime == start { continue }
-            while next < script.count, script[next].timestamp <= time + GestureRecognizer.timeTolerance {
-                dispatch(script[next])
-                next += 1
+            while let touch = next, touch.timestamp <= time + GestureRecognizer.timeTolerance {
+                dispatch(touch)
+                next = events.next()
             }
             onFrame(step(to: time))
         }
-        return Array(script[next...])
+        return next
     }
 
     // MARK: - Real time

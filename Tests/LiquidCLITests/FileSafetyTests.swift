@@ -144,4 +144,45 @@ struct FileSafetyTests {
             timeout: 120)
         #expect(spring.stdout == "{ 0\n" && spring.stderr.isEmpty, "\(spring.stdout) \(spring.stderr)")
     }
+
+    @Test func aGalleryThatFailsLeavesNoFolderAndKeepsAnOlderOne() throws {
+        // The controls render first, then the second scene is malformed: the run fails half-way.
+        let scenes = folder + "/gallery-scenes"
+        try FileManager.default.createDirectory(atPath: scenes, withIntermediateDirectories: true)
+        _ = try write(##"{"width": 10, "height": 10, "background": "#ff0000"}"##, "gallery-scenes/a.json")
+        _ = try write(#"{"width": 10, "height": 10, "layers": [{"type": "rect"}]}"#, "gallery-scenes/b.json")
+        let fresh = folder + "/gallery-new"
+        let result = try LiquidProcess.run(["gallery", "--out", fresh, "--scale", "0.5", "--fps", "5", "--scenes", scenes])
+        #expect(result.status != 0 && result.stderr.contains("b.json"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+        // Over an older gallery, nothing of it changes.
+        let older = folder + "/gallery-old"
+        try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
+        _ = try write("old page", "gallery-old/index.html")
+        let again = try LiquidProcess.run(["gallery", "--out", older, "--scale", "0.5", "--fps", "5", "--scenes", scenes])
+        #expect(again.status != 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: older) == ["index.html"])
+        #expect(try String(contentsOfFile: older + "/index.html", encoding: .utf8) == "old page")
+        let left = try leftovers(keeping: [])
+        #expect(left.allSatisfy { !$0.contains("partial") }, "\(left)")
+    }
+
+    @Test func benchInputsAreWrittenAllOrNone() throws {
+        let inputs = folder + "/inputs"
+        // w3.png is a folder there: the write fails, and none of the other files may appear.
+        try FileManager.default.createDirectory(atPath: inputs + "/w3.png", withIntermediateDirectories: true)
+        let result = try LiquidProcess.run(["bench", "--write-inputs", inputs])
+        #expect(result.status != 0 && result.stderr.contains("w3.png"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inputs) == ["w3.png"])
+        let left = try leftovers(keeping: [])
+        #expect(left.allSatisfy { !$0.contains("partial") }, "\(left)")
+        // Without the clash every file is written.
+        try FileManager.default.removeItem(atPath: inputs + "/w3.png")
+        let written = try LiquidProcess.run(["bench", "--write-inputs", inputs])
+        #expect(written.status == 0, "\(written.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: inputs).sorted()
+        #expect(names == ["glass-g1.png", "glass-g2.png", "glass-g3.png", "w1.png", "w2.png", "w3.png", "w4.png"])
+        for name in names { #expect(try PNG.decode(Array(Data(contentsOf: URL(fileURLWithPath: inputs + "/" + name)))).width > 0) }
+    }
 }

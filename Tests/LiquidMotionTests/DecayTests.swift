@@ -146,6 +146,29 @@ import Testing
         #expect(discrete.velocity(at: .infinity) == 0)
     }
 
+    /// Rates so small that `d − 1` rounds to −1 (below about 10⁻¹⁶, down to the smallest subnormal): the
+    /// decay constant stays finite and the velocity is finite, matching the closed form computed here
+    /// with the C library's `log` and `exp`.
+    @Test(arguments: [0.4, 1e-17, 1e-100, 1e-300, Double.leastNonzeroMagnitude * 2024, Double.leastNonzeroMagnitude])
+    func velocityIsFiniteForTinyRates(d: Double) throws {
+        let rate = try DecelerationRate(d)
+        #expect(rate.decayConstant.isFinite && rate.decayConstant > 0)
+        #expect(isClose(rate.decayConstant, -1000 * log(d), relative: 1e-12))
+        for model in [Decay.Model.discrete, .continuous] {
+            let decay = try Decay(initialVelocity: 1000, rate: rate, model: model)
+            let k = -1000 * log(d)
+            let distance = model == .discrete ? 1000 * d / (1000 * (1 - d)) : 1000 / k
+            for t in [0, 1e-6, 0.001, 1, .infinity] {
+                let v = decay.velocity(at: t)
+                #expect(v.isFinite, "rate \(d) \(model) at \(t): \(v)")
+                let reference = distance * k * exp(-k * t)
+                #expect(abs(v - reference) <= 1e-12 * abs(reference) + 1e-300, "rate \(d) \(model) at \(t): \(v) vs \(reference)")
+                #expect(decay.value(at: t).isFinite)
+            }
+            #expect(decay.velocity(at: 0) >= 0 && decay.velocity(at: .infinity) == 0)
+        }
+    }
+
     @Test func timeEdges() throws {
         let decay = try Decay(initialValue: 10, initialVelocity: 1000)
         #expect(decay.value(at: -1) == 10)

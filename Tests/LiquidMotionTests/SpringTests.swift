@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import LiquidGeometry
 @testable import LiquidMotion
 
 @Suite("Spring parameter families and closed form")
@@ -26,6 +27,23 @@ struct SpringTests {
         let firm = try Spring(mass: 1, stiffness: 100, damping: 15)
         #expect(firm.coreAnimationSettlingDuration > 1.0)
         #expect(firm.coreAnimationSettlingDuration < 1.05)
+    }
+
+    /// A response or duration so short that the stiffness (m·(2π/T)²) overflows is refused with its name;
+    /// one just short enough to keep it finite gives a spring whose values are finite.
+    @Test func periodsTooShortForAFiniteStiffnessAreRefused() throws {
+        for period in [Double.leastNonzeroMagnitude * 2024, 1e-300, 1e-160] {
+            #expect(throws: LiquidError.self) { try Spring(response: period, dampingRatio: 0.5) }
+            #expect(throws: LiquidError.self) { try Spring(duration: period, bounce: 0.2) }
+            do { _ = try Spring(response: period, dampingRatio: 0.5) } catch {
+                #expect(error.subject == "response" && error.message.contains("too short"), "\(error)")
+            }
+        }
+        let short = try Spring(response: 1e-150, dampingRatio: 0.5)
+        #expect(short.stiffness.isFinite && short.damping.isFinite)
+        for t in [0, 1e-160, 1e-150, 0.5, 1] {
+            #expect(short.value(at: t, from: 0.0, to: 1.0).isFinite, "at \(t)")
+        }
     }
 
     @Test func presetsAreSwiftUIsValues() {

@@ -9,10 +9,10 @@ struct GlassDecodingTests {
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"material\": {\"style\": \"frosted\"}}", "layers[0].material", "style must be"),
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"accessibility\": [\"bigger\"]}", "layers[0]", "unknown accessibility mode 'bigger'"),
         ("{\"type\": \"glass\", \"shape\": {}}", "layers[0].shape", "needs \"circle\" or \"rect\""),
-        ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, -3]}}", "layers[0].shape", "non-negative radius"),
+        ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, -3]}}", "layers[0].shape.circle[2]", "non-negative radius"),
         ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"transform\": {\"rotate\": 10}}", "layers[0]", "no transform"),
-        ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"materialize\": 2}", "layers[0]", "materialize"),
-        ("{\"type\": \"glassContainer\", \"spacing\": -1, \"children\": []}", "layers[0]", "spacing"),
+        ("{\"type\": \"glass\", \"shape\": {\"circle\": [5, 5, 3]}, \"materialize\": 2}", "layers[0].materialize", "materialize"),
+        ("{\"type\": \"glassContainer\", \"spacing\": -1, \"children\": []}", "layers[0].spacing", "spacing"),
         ("{\"type\": \"glass\", \"shape\": {\"rect\": [0, 0, 5, 5], \"corners\": \"round\"}}", "layers[0].shape", "corners must be circular or continuous"),
     ])
     func badGlassNamesItsPath(layer: String, path: String, mentions: String) {

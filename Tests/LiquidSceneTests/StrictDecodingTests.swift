@@ -145,13 +145,13 @@ struct StrictDecodingTests {
 
     /// Documented ranges.
     @Test(arguments: [
-        (scene(##"{"type": "glass", "shape": {"circle": [5, 5, 3]}, "interaction": {"press": 2}}"##), "layers[0].interaction", "press must be between 0 and 1; got 2.0"),
-        (scene(##"{"type": "glass", "shape": {"circle": [5, 5, 3]}, "interaction": {"press": -0.5}}"##), "layers[0].interaction", "press must be between 0 and 1"),
-        (scene(rect + ##", "opacity": -0.1}"##), "layers[0]", "opacity must be between 0 and 1"),
-        (scene(##"{"type": "rect", "frame": [0, 0, 5, 5], "fill": {"linear": {"from": [0, 0], "to": [5, 0], "stops": [[1.5, "#000000"]]}}}"##), "layers[0].fill.linear.stops[0]", "a stop location must be between 0 and 1"),
+        (scene(##"{"type": "glass", "shape": {"circle": [5, 5, 3]}, "interaction": {"press": 2}}"##), "layers[0].interaction.press", "press must be between 0 and 1; got 2.0"),
+        (scene(##"{"type": "glass", "shape": {"circle": [5, 5, 3]}, "interaction": {"press": -0.5}}"##), "layers[0].interaction.press", "press must be between 0 and 1"),
+        (scene(rect + ##", "opacity": -0.1}"##), "layers[0].opacity", "opacity must be between 0 and 1"),
+        (scene(##"{"type": "rect", "frame": [0, 0, 5, 5], "fill": {"linear": {"from": [0, 0], "to": [5, 0], "stops": [[1.5, "#000000"]]}}}"##), "layers[0].fill.linear.stops[0][0]", "a stop location must be between 0 and 1"),
         (scene(##"{"type": "rect", "frame": [0, 0, 5, 5], "fill": {"linear": {"from": [0, 0], "to": [5, 0], "stops": [[0.5, "#000000", 3]]}}}"##), "layers[0].fill.linear.stops[0]", "a stop is [location, colour]"),
-        (scene(##"{"type": "group", "layers": [], "filters": [{"type": "threshold", "softness": 2}]}"##), "layers[0].filters[0]", "softness must be between 0 and 1"),
-        (##"{"width": 10, "height": 10, "duration": 0}"##, "scene", "duration must be positive"),
+        (scene(##"{"type": "group", "layers": [], "filters": [{"type": "threshold", "softness": 2}]}"##), "layers[0].filters[0].softness", "softness must be between 0 and 1"),
+        (##"{"width": 10, "height": 10, "duration": 0}"##, "duration", "duration must be positive"),
     ])
     func documentedRangesAreEnforced(json: String, path: String, fragment: String) {
         expectRefused(json, at: path, mentioning: fragment)

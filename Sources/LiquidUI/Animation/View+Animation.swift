@@ -1,0 +1,61 @@
+import LiquidGeometry
+import LiquidMotion
+
+extension View {
+    /// Animates the changes `changes` makes to animatable layer properties, UIKit style: inside the block,
+    /// set new values (`view.frame = …`, `view.transform = …`, `view.layer.opacity = 0`); each changed
+    /// property then moves from the value it presented to its new value with `timing`, starting `delay`
+    /// seconds from now on the hosting run loop's clock.
+    ///
+    /// Animatable: a layer's `frame`, `transform` (through its rotation, scales, shear and translation, the
+    /// short way round), `anchorPoint`, `opacity`, `cornerRadii`, `backgroundColor` (to and from none as a
+    /// fade) and the numbers of its `filters` (blur σ, thresholds, saturation, threshold colours) when the
+    /// old and new lists have the same kinds. View properties that mirror a layer property animate through
+    /// it: a view's own property holds the new value at once, its layer shows the motion.
+    ///
+    /// Interrupting: starting an animation on a property that is moving starts from its presented value; a
+    /// spring also takes over the property's current velocity (plus `initialVelocity`), so position and
+    /// velocity stay continuous. A timing curve starts from the presented value at rest (it does not blend
+    /// additively with the motion it replaces). Setting a moving property outside an animation block stops
+    /// its animation at the new value. Each interrupted animation ends as not finished.
+    ///
+    /// `completion` runs once, on a frame of the run loop, when the last of the block's animations ends:
+    /// with `true` if all of them reached their ends, `false` if any was interrupted. When nothing in the
+    /// block animates (no changes, or only layers outside a run loop's tree, which take their new values at
+    /// once) it runs before this method returns, with `true`. With the run loop's
+    /// ``UIRunLoop/reduceMotion`` on, springs do not overshoot.
+    /// - Throws: `LiquidError` (`.nonFinite` or `.outOfRange`) naming `delay` unless it is finite and ≥ 0;
+    ///   nothing runs then.
+    public static func animate(_ timing: AnimationTiming = .default, delay: Double = 0, _ changes: () -> Void,
+                               completion: (@MainActor (_ finished: Bool) -> Void)? = nil) throws(LiquidError) {
+        guard delay.isFinite, delay >= 0 else {
+            throw .invalidParameter(name: "animation delay", value: delay,
+                                    requirement: "must be finite and not negative (seconds)")
+        }
+        let transaction = AnimationTransaction()
+        transaction.record(changes)
+        let group = AnimationGroup(completion: completion)
+        for move in transaction.moves() {
+            let start = move.engine.now + delay
+            let motion: PropertyTrack.Motion
+            var velocity = AnimationVector.zero
+            let effective = move.engine.reducesMotion ? timing.withoutOvershoot : timing
+            switch effective.kind {
+            case let .curve(curve, duration):
+                motion = .curve(curve, start: start, duration: duration)
+            case let .spring(spring, initialVelocity):
+                velocity = move.velocity + (move.to - move.from).scaled(by: initialVelocity)
+                let animator = SpringAnimator(spring: spring, value: move.from, target: move.to, velocity: velocity,
+                                              stepping: .exact, tolerance: .unit)
+                motion = .spring(animator, clock: move.engine.makeClock(start: start))
+            }
+            let track = PropertyTrack(layer: move.layer, origin: move.before, target: move.target, from: move.from,
+                                      to: move.to, motion: motion, velocity: velocity)
+            track.group = group
+            group.join()
+            move.layer.animationTracks[track.property] = track
+            move.engine.add(track)
+        }
+        group.finishIfEmpty()
+    }
+}
