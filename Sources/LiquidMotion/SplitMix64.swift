@@ -33,6 +33,17 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         lower + (upper - lower) * uniform()
     }
 
+    /// A double uniformly distributed in `range` (its upper bound is never returned unless the range is
+    /// one point).
+    package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        uniform(range.lowerBound, range.upperBound)
+    }
+
+    /// Whether an event of probability `p` happened.
+    package mutating func chance(_ p: Double) -> Bool {
+        uniform() < p
+    }
+
     /// A whole number uniformly distributed in 0..<`count` (`count` ≥ 1), by rejection so no value is
     /// favoured.
     package mutating func index(below count: Int) -> Int {
