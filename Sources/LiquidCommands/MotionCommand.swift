@@ -4,7 +4,7 @@ import LiquidMotion
 struct MotionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "motion",
-        abstract: "Evaluate springs, decay and rubber-banding exactly; print JSON samples.",
-        subcommands: [SpringCommand.self, DecayCommand.self, RubberbandCommand.self]
+        abstract: "Evaluate springs, decay and rubber-banding exactly; estimate release velocities; print JSON.",
+        subcommands: [SpringCommand.self, DecayCommand.self, RubberbandCommand.self, VelocityCommand.self]
     )
 }

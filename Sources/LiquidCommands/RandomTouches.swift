@@ -1,4 +1,5 @@
 import LiquidGeometry
+import LiquidMotion
 import LiquidUI
 
 /// An endless, seeded stream of one finger's touches over a component — what `liquid simulate
@@ -76,7 +77,7 @@ package struct RandomTouches: Sequence, Sendable {
         private mutating func makeGesture() {
             time += pause()
             let start = pointInside()
-            let roll = random.unit()
+            let roll = random.uniform()
             switch roll {
             case ..<0.28: tap(at: start)
             case ..<0.40: longPress(at: start)
@@ -90,7 +91,7 @@ package struct RandomTouches: Sequence, Sendable {
 
         /// How long the finger stays up before the next gesture: mostly short, sometimes seconds.
         private mutating func pause() -> Double {
-            let roll = random.unit()
+            let roll = random.uniform()
             if roll < 0.7 { return random.uniform(0.02...0.6) }
             if roll < 0.95 { return random.uniform(0.6...3) }
             return random.uniform(3...12)
@@ -220,7 +221,7 @@ package struct RandomTouches: Sequence, Sendable {
         /// A point beyond one of the four edges, up to one bounds size past it.
         private mutating func pointOutside() -> Point {
             let w = Swift.max(bounds.width, 1), h = Swift.max(bounds.height, 1)
-            let side = Int(random.unit() * 4)
+            let side = Int(random.uniform() * 4)
             switch side {
             case 0: return Point(random.uniform(-w...(-1)), random.uniform(-h...(2 * h)))
             case 1: return Point(random.uniform((bounds.width + 1)...(bounds.width + w)), random.uniform(-h...(2 * h)))

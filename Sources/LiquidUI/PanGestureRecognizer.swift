@@ -2,7 +2,8 @@ import LiquidGeometry
 import LiquidMotion
 
 /// Recognizes a drag (continuous: possible → began → changed* → ended | cancelled, or failed), reporting
-/// its translation, a least-squares velocity (LiquidMotion's `VelocityTracker`) and whether the finger
+/// its translation, a least-squares velocity (LiquidMotion's `VelocityTracker`, by default its adaptive
+/// fit, which follows a braking or speeding finger without the lag of a straight line) and whether the finger
 /// has paused (`PauseDetector`).
 ///
 /// - Normally the pan begins once the finger has moved ``minimumDistance`` from where it touched down;
@@ -39,7 +40,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// - Parameters:
     ///   - instantBegan: begin on touch down.
     ///   - minimumDistance: the movement that begins a normal pan, in points.
-    ///   - velocityTracker: the estimator (default: linear fit over 100 ms, 40 ms gap, 20 samples).
+    ///   - velocityTracker: the estimator (default: `VelocityTracker.standard`, the adaptive fit over
+    ///     150 ms, 40 ms gap, 40 samples).
     ///   - pauseConfiguration: the pause thresholds (default: the talk's).
     public init(
         instantBegan: Bool = false, minimumDistance: Double = 10, velocityTracker: VelocityTracker? = nil,

@@ -21,8 +21,8 @@ import Testing
         }
     }
 
-    @Test func linearMotionIsExactForBothStrategies() throws {
-        for strategy in [VelocityTracker.Strategy.linear, .quadratic] {
+    @Test func linearMotionIsExactForEveryStrategy() throws {
+        for strategy in VelocityTracker.Strategy.allCases {
             var tracker = try VelocityTracker(strategy: strategy)
             let velocity = Vector2(1234.5, -678.25)
             feed(&tracker, from: 0, to: 0.3) { t in Point(50, 400) + velocity * t }
@@ -31,10 +31,91 @@ import Testing
     }
 
     @Test func largeClockOriginsAndCoordinatesStayAccurate() throws {
-        var tracker = try VelocityTracker()
-        let velocity = Vector2(-900, 300)
-        feed(&tracker, from: 86_400, to: 86_400.2) { t in Point(1e5, -1e5) + velocity * (t - 86_400) }
-        #expect(close(tracker.velocity, velocity, 1e-4))
+        for strategy in VelocityTracker.Strategy.allCases {
+            var tracker = try VelocityTracker(strategy: strategy)
+            let velocity = Vector2(-900, 300)
+            feed(&tracker, from: 86_400, to: 86_400.2) { t in Point(1e5, -1e5) + velocity * (t - 86_400) }
+            #expect(close(tracker.velocity, velocity, 1e-4), "\(strategy)")
+        }
+    }
+
+    @Test func theDefaultIsTheAdaptiveFitOverALongerView() throws {
+        let tracker = try VelocityTracker()
+        #expect(tracker.strategy == .adaptive && tracker.horizon == 0.15 && tracker.capacity == 40 && tracker.maximumGap == 0.04)
+        let standard = VelocityTracker.standard
+        #expect(standard.strategy == .adaptive && standard.horizon == 0.15 && standard.capacity == 40)
+        let linear = try VelocityTracker(strategy: .linear)
+        #expect(linear.horizon == 0.1 && linear.capacity == 20)
+        let chosen = try VelocityTracker(strategy: .adaptive, horizon: 0.08, capacity: 12)
+        #expect(chosen.horizon == 0.08 && chosen.capacity == 12)
+    }
+
+    @Test func adaptiveFitIsExactForConstantJerk() throws {
+        // x(t) = v₀t + a t²/2 + j t³/6: only a cubic follows it; the adaptive fit must find it.
+        let v0 = Vector2(300, -1200)
+        let a = Vector2(9000, 4000)
+        let j = Vector2(-90_000, 30_000)
+        func position(_ t: Double) -> Point { Point(20, 700) + v0 * t + a * (t * t / 2) + j * (t * t * t / 6) }
+        var adaptive = try VelocityTracker(strategy: .adaptive)
+        var quadratic = try VelocityTracker(strategy: .quadratic)
+        feed(&adaptive, from: 0, to: 0.2, rate: 240, position)
+        feed(&quadratic, from: 0, to: 0.2, rate: 240, position)
+        let t = 0.2
+        let truth = v0 + a * t + j * (t * t / 2)
+        #expect(close(adaptive.velocity, truth, 1e-6 * truth.length), "\(adaptive.velocity) vs \(truth)")
+        #expect(!close(quadratic.velocity, truth, 10))
+    }
+
+    @Test func adaptiveFitMeasuresTheNoiseItIsGiven() throws {
+        // Steady motion with 2 pt of noise, eight times the assumed floor. Were the floor taken at its word,
+        // the noise would often pass for curvature and the cubic's slope is several times noisier than the
+        // line's; measured from the residual, the noise keeps the fit near the line's accuracy.
+        var random = SplitMix64(seed: 0x5EED)
+        var squaredAdaptive = 0.0
+        var squaredLinear = 0.0
+        let velocity = Vector2(1000, -250)
+        for _ in 0..<200 {
+            var adaptive = try VelocityTracker(strategy: .adaptive)
+            var linear = try VelocityTracker(strategy: .linear, horizon: 0.15, capacity: 40)
+            for i in 0...18 {
+                let t = Double(i) / 120
+                let p = Point(100, 100) + velocity * t + Vector2(random.gaussian(), random.gaussian()) * 2
+                adaptive.addSample(p, at: t)
+                linear.addSample(p, at: t)
+            }
+            squaredAdaptive += (adaptive.velocity - velocity).lengthSquared
+            squaredLinear += (linear.velocity - velocity).lengthSquared
+        }
+        #expect(squaredAdaptive < 9 * squaredLinear, "RMS \((squaredAdaptive / 200).squareRoot()) vs line \((squaredLinear / 200).squareRoot())")
+    }
+
+    @Test func hostileInputsNeverGiveNaNOrInfinity() throws {
+        let one = 1.0
+        let tiny = [one, one.nextUp, one.nextUp.nextUp, one.nextUp.nextUp.nextUp, one.nextUp.nextUp.nextUp.nextUp]
+        let huge = Double.greatestFiniteMagnitude
+        let cases: [[(Point, Double)]] = [
+            // Times a rounding step apart, positions far apart: a slope beyond any Double.
+            zip([Point(-1e300, 0), Point(1e300, 5), Point(-1e300, 0), Point(1e300, 1), Point(0, -1e300)], tiny).map { ($0, $1) },
+            // The largest finite coordinates, alternating sign (differences overflow unless handled).
+            (0..<12).map { i in (Point(i.isMultiple(of: 2) ? huge : -huge, -huge), Double(i) * 0.008) },
+            // Positions at 1e300 moving a little, at a huge clock origin.
+            (0..<12).map { i in (Point(1e300, 1e300 + Double(i)), 1e15 + Double(i) * 0.008) },
+            // Subnormal movements.
+            (0..<12).map { i in (Point(Double.leastNonzeroMagnitude * Double(i), 0), Double(i) * 0.008) },
+            // Standing still.
+            (0..<12).map { i in (Point(5, 5), Double(i) * 0.008) },
+        ]
+        for samples in cases {
+            for strategy in VelocityTracker.Strategy.allCases {
+                var tracker = try VelocityTracker(strategy: strategy)
+                for (p, t) in samples { tracker.addSample(p, at: t) }
+                #expect(tracker.velocity.isFinite, "\(strategy): \(tracker.velocity)")
+                #expect(tracker.velocity(at: samples.last!.1 + 0.01).isFinite)
+            }
+        }
+        var still = try VelocityTracker()
+        for i in 0..<12 { still.addSample(Point(5, 5), at: Double(i) * 0.008) }
+        #expect(still.velocity == .zero)
     }
 
     @Test func quadraticFitIsExactForConstantAcceleration() throws {
@@ -83,10 +164,10 @@ import Testing
         func position(_ t: Double) -> Point {
             t <= 0.2 ? Point(500 * t, 0) : Point(100 + 2000 * (t - 0.2), 0)
         }
-        var tracker = try VelocityTracker()
+        var tracker = try VelocityTracker(strategy: .linear)
         feed(&tracker, from: 0, to: 0.3, rate: 100, position)
         #expect(close(tracker.velocity, Vector2(2000, 0), 1e-6))
-        var wide = try VelocityTracker(horizon: 0.2)
+        var wide = try VelocityTracker(strategy: .linear, horizon: 0.2)
         feed(&wide, from: 0, to: 0.3, rate: 100, position)
         #expect(wide.velocity.x > 500 && wide.velocity.x < 2000)
     }
