@@ -67,8 +67,7 @@ let package = Package(
         .executableTarget(name: "liquid", dependencies: ["LiquidCommands"]),
         // Fuzz targets (docs/reliability.md): thin executables over LiquidCommands' `FuzzEntry`. Built
         // normally they replay corpus files; scripts/checks/fuzz/run.sh builds them for libFuzzer.
-        .systemLibrary(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Fuzz/Support"),
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-scene", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-scene"),
         .executableTarget(name: "fuzz-events", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-events"),
         .executableTarget(name: "fuzz-svg-path", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-svg-path"),

@@ -2,17 +2,19 @@ import FuzzSupport
 import LiquidCommands
 
 // `fuzz-options`: a `liquid` command line (arguments split at NUL and newline; parsed and validated, never run).
-// Built normally it replays files; built for fuzzing, libFuzzer drives it (scripts/checks/fuzz/run.sh,
-// docs/reliability.md).
+// See docs/reliability.md for running it.
 
 /// One input, as libFuzzer hands it over.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzEntry.options(FuzzDriver.bytes(data, size))
+    FuzzEntry.options(FuzzReplayer.bytes(data, size))
     return 0
 }
 
+// Built for fuzzing, libFuzzer's `main` calls `testOneInput`; otherwise this one replays files through it.
+#if !LIQUID_FUZZ
 @main
 enum FuzzOptions {
-    static func main() { FuzzDriver.main(testOneInput) }
+    static func main() { FuzzReplayer.main(testOneInput) }
 }
+#endif
