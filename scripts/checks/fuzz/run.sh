@@ -17,11 +17,11 @@ cd "$(dirname "$0")/../../.."
 # running (release build, measured figures in docs/reliability.md); max_len is a little above the largest
 # seed, so inputs stay the size of real files of the format.
 targets=(
-  fuzz-scene:120000:8192
-  fuzz-events:800000:4096
-  fuzz-svg-path:400000:1024
-  fuzz-png:400000:4096
-  fuzz-options:24000:512
+  fuzz-scene:85000:8192
+  fuzz-events:480000:4096
+  fuzz-svg-path:240000:1024
+  fuzz-png:650000:4096
+  fuzz-options:16000:512
 )
 seed=1
 timeout_seconds=10  # one input; the slowest seen takes well under a second
