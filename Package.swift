@@ -65,6 +65,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "liquid", dependencies: ["LiquidCommands"]),
+        // Fuzz targets (docs/reliability.md): thin executables over LiquidCommands' `FuzzEntry`. Built
+        // normally they replay corpus files; scripts/checks/fuzz/run.sh builds them for libFuzzer.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-scene", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-scene"),
+        .executableTarget(name: "fuzz-events", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-events"),
+        .executableTarget(name: "fuzz-svg-path", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-svg-path"),
+        .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-png"),
+        .executableTarget(name: "fuzz-options", dependencies: ["FuzzSupport", "LiquidCommands"], path: "Fuzz/fuzz-options"),
         .target(name: "TestSupport", dependencies: ["LiquidRaster"], path: "Tests/TestSupport"),
         .testTarget(name: "LiquidGeometryTests", dependencies: ["LiquidGeometry", "TestSupport"]),
         .testTarget(name: "LiquidMotionTests", dependencies: ["LiquidMotion", "LiquidGeometry", "TestSupport"]),

@@ -10,7 +10,8 @@ struct AnimatedPNGInfo: Equatable {
     var duration: Double
 
     /// Reads the chunk headers of `bytes`.
-    /// - Throws: ``ValidationErrorMessage`` when the bytes are not a PNG or have no `acTL` chunk.
+    /// - Throws: ``ValidationErrorMessage`` (one line) when the bytes are not a PNG, a chunk is truncated or
+    ///   its type is not four letters, or there is no `acTL` chunk.
     init(parsing bytes: [UInt8]) throws {
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw ValidationErrorMessage("not a PNG file") }
@@ -22,6 +23,11 @@ struct AnimatedPNGInfo: Equatable {
         var offset = 8
         while offset + 8 <= bytes.count {
             let length = word(offset)
+            // Four ASCII letters, as the PNG specification requires; anything else (a newline, say) never
+            // reaches a message.
+            guard bytes[offset + 4..<offset + 8].allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+                throw ValidationErrorMessage("corrupt PNG: invalid chunk type at byte \(offset + 4)")
+            }
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let data = offset + 8
             guard length >= 0, data + length + 4 <= bytes.count else { throw ValidationErrorMessage("truncated PNG chunk '\(type)'") }
