@@ -44,7 +44,9 @@ struct BenchCommand: ParsableCommand {
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []
         for benchmark in selected {
-            StandardStreams.error("bench: \(benchmark.name)")
+            // Progress only for a person watching a terminal: standard error otherwise carries nothing but
+            // the one error line, if any.
+            if isatty(STDERR_FILENO) == 1 { StandardStreams.error("bench: \(benchmark.name)") }
             var result = runner.measure(benchmark)
             if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
             results.append(result)

@@ -36,9 +36,15 @@ package struct Liquid: ParsableCommand {
     }
 
     /// The one line `main` prints on standard error for `error`: `liquid: error: …`, line breaks folded
-    /// into spaces, at most about 300 characters (a longer message keeps its start and end).
+    /// into spaces, at most 300 characters. A word longer than 200 characters (a huge number a user typed;
+    /// paths are already shortened to 120) is shortened in its middle first, so the words around it — the
+    /// option's name — stay; a message still too long keeps its start and end.
     package static func errorLine(for error: any Error) -> String {
+        let prefix = "liquid: error: "
         let message = Liquid.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "liquid: error: \(LiquidError.quoted(message, limit: 270))"
+        let words = message.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.count > 200 ? LiquidError.quoted(String(word), limit: 120) : String(word)
+        }
+        return prefix + LiquidError.quoted(words.joined(separator: " "), limit: 300 - prefix.count)
     }
 }

@@ -18,7 +18,7 @@ enum OutputFolder {
             }
             return false
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentAndName(of: path).parent
         if !parent.isEmpty, parent != path { try create(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw LiquidError.io("cannot create folder '\(ImageFileIO.quoted(path))': \(ImageFileIO.systemReason())")
@@ -28,6 +28,17 @@ enum OutputFolder {
 }
 
 extension OutputFolder {
+    /// The folder holding `path` and the last component of `path`, trailing slashes ignored: `("a/b", "c")`
+    /// for `a/b/c/`, `("/", "c")` for `/c`, `("", "c")` for `c`. Plain string work on the `/` separators
+    /// (Foundation's path methods trap on a one-character path in this toolchain).
+    static func parentAndName(of path: String) -> (parent: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+        let parent = trimmed[..<slash]
+        return (parent.isEmpty ? "/" : String(parent), String(trimmed[trimmed.index(after: slash)...]))
+    }
+
     /// Fills the folder `path` whole or not at all: `body` writes into a fresh staging folder beside it
     /// (`.NAME.partial-…` in the same parent, so moving is a rename on one file system); when it returns,
     /// every file it wrote is renamed into `path` (created if needed, sub-folders too), replacing files of
@@ -40,9 +51,7 @@ extension OutputFolder {
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
             throw LiquidError.io("cannot use '\(ImageFileIO.quoted(path))' as a folder: it is a file")
         }
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        let parent = (trimmed as NSString).deletingLastPathComponent
-        let name = (trimmed as NSString).lastPathComponent
+        let (parent, name) = parentAndName(of: path)
         if !parent.isEmpty { try create(parent) }
         var template = Array(((parent.isEmpty ? "" : parent + "/") + ".\(name).partial-XXXXXX").utf8CString)
         guard let staging = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
@@ -61,7 +70,7 @@ extension OutputFolder {
         try create(path)
         for file in files {
             let to = path + "/" + file
-            try create((to as NSString).deletingLastPathComponent)
+            try create(parentAndName(of: to).parent)
             guard rename(staging + "/" + file, to) == 0 else {
                 throw LiquidError.io("cannot write '\(ImageFileIO.quoted(to))': \(ImageFileIO.systemReason())")
             }

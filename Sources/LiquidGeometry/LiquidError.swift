@@ -110,7 +110,9 @@ extension LiquidError {
     /// Line breaks and other control characters are shown as `\u{…}` escapes.
     package static func quoted(_ text: String, limit: Int = 60) -> String {
         let bound = Swift.max(limit, 8)
-        let keep = bound / 2 - 2
+        // The marker counts against the limit too, so an elided quote is never longer than `limit`.
+        let marker = "…(\(text.count) characters)…"
+        let keep = Swift.max((bound - marker.count) / 2, 1)
         func escaped<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
             var out = ""
             for scalar in scalars {
@@ -122,11 +124,11 @@ extension LiquidError {
         // Far longer than the limit: escape only the two ends, so a huge input is counted but never copied.
         if text.unicodeScalars.count > 4 * bound {
             let head = escaped(text.prefix(keep).unicodeScalars), tail = escaped(text.suffix(keep).unicodeScalars)
-            return "\(head.prefix(keep))…(\(text.count) characters)…\(tail.suffix(keep))"
+            return "\(head.prefix(keep))\(marker)\(tail.suffix(keep))"
         }
         let all = escaped(text.unicodeScalars)
         guard all.count > bound else { return all }
-        return "\(all.prefix(keep))…(\(text.count) characters)…\(all.suffix(keep))"
+        return "\(all.prefix(keep))\(marker)\(all.suffix(keep))"
     }
 
     /// Returns `value` if it is finite; throws ``nonFinite(name:value:)`` otherwise.

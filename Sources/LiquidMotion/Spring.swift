@@ -81,7 +81,14 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         try Self.require(mass, "mass", positive: true)
         let tau = SpringSettling.dimensionlessSettlingTime(dampingRatio: dampingRatio,
                                                            epsilon: SpringSettling.unitStepEpsilon)
-        self.init(uncheckedMass: mass, naturalFrequency: tau / settlingDuration, dampingRatio: dampingRatio)
+        // A vanishing damping ratio makes τ (and with it the stiffness mω₀²) overflow: such a spring would
+        // take forever to settle.
+        let frequency = tau / settlingDuration
+        guard frequency.isFinite, frequency > 0, (mass * frequency * frequency).isFinite else {
+            throw .invalidParameter(name: "damping ratio", value: dampingRatio,
+                                    requirement: "is too small for a spring that settles in \(settlingDuration) s")
+        }
+        self.init(uncheckedMass: mass, naturalFrequency: frequency, dampingRatio: dampingRatio)
     }
 
     /// A spring from a response and damping ratio written as constants in code, without `try`.

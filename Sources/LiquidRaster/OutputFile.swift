@@ -52,9 +52,16 @@ package final class OutputFile {
         let type = info.st_mode & S_IFMT
         if exists, type == S_IFDIR { throw .io("cannot write '\(name)': it is a folder") }
         if (exists && type != S_IFREG) || path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
-            // Never O_CREAT here: a missing device is an error, not a new regular file in /dev.
-            descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .io("cannot open '\(name)': \(ImageFileIO.systemReason())") }
+            // Never O_CREAT here: a missing device is an error, not a new regular file in /dev. A named pipe
+            // is opened without blocking, so one that no program reads is an error (ENXIO) instead of a
+            // hang; once open, it blocks again like any pipe.
+            let isPipe = exists && type == S_IFIFO
+            descriptor = open(path, O_WRONLY | O_CLOEXEC | (isPipe ? O_NONBLOCK : 0))
+            guard descriptor >= 0 else {
+                if isPipe, errno == ENXIO { throw .io("cannot write '\(name)': it is a named pipe that no program is reading") }
+                throw .io("cannot open '\(name)': \(ImageFileIO.systemReason())")
+            }
+            if isPipe { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
             temporaryPath = nil
             destination = path
             isSeekable = false

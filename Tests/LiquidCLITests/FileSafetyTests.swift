@@ -66,6 +66,22 @@ struct FileSafetyTests {
         #expect(try leftovers(keeping: ["in.png", "image.json", "font.json", URL(fileURLWithPath: pipe).lastPathComponent]).isEmpty)
     }
 
+    @Test func aNamedPipeNobodyReadsIsRefusedAsAnOutput() throws {
+        let scene = try write(#"{"width": 4, "height": 4, "layers": []}"#, "empty.json")
+        let pipe = try fifo()
+        expectRefusal(try LiquidProcess.run(["render", scene, "--out", pipe], timeout: 20), naming: pipe,
+                      "named pipe that no program is reading")
+    }
+
+    @Test func oneCharacterOutputFoldersWork() throws {
+        // Foundation's path methods trap on a one-character path; the folders are split on "/" instead.
+        _ = try write(#"{"events": [{"t": 0, "phase": "down", "x": 20, "y": 14}, {"t": 0.05, "phase": "up", "x": 20, "y": 14}]}"#, "tap.json")
+        let result = try LiquidProcess.shell(
+            "cd '\(folder)' && \"$LIQUID\" simulate switch --events tap.json --frames f --duration 0.1 > /dev/null", timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/f/frame-0000.png"))
+    }
+
     @Test func foldersAndDevicesAreRefusedAsInputs() throws {
         expectRefusal(try LiquidProcess.run(["render", folder, "--out", folder + "/out.png"], timeout: 20), naming: folder, "folder")
         expectRefusal(try LiquidProcess.run(["simulate", "switch", "--events", "/dev/zero"], timeout: 20), naming: "/dev/zero", "device")

@@ -1,5 +1,7 @@
 import Foundation
+import LiquidGeometry
 import Testing
+@testable import LiquidCommands
 
 /// Refusals are one line of at most about 300 characters, in the tool's own words: no Swift type names, no
 /// Foundation error domains, no encoder dumps — even for huge values, paths and numbers no JSON can hold.
@@ -55,6 +57,26 @@ struct MessageTests {
     @Test func aPathInAMessageIsShortenedInTheMiddle() throws {
         let result = try LiquidProcess.run(["render", Self.folder + "/" + Self.long + ".json", "--out", "x.png"])
         // The start and the end of the path survive, with the length in between.
-        #expect(result.stderr.contains(Self.folder) && result.stderr.contains("xx.json") && result.stderr.contains("characters"))
+        #expect(result.stderr.contains(String(Self.folder.prefix(40))) && result.stderr.contains("xx.json")
+                && result.stderr.contains("characters"), "\(result.stderr)")
+    }
+}
+
+@Suite("liquid: error lines stay short")
+struct ErrorLineLengthTests {
+    @Test func aHugeNumberKeepsTheOptionNameAndTheLineUnder300() throws {
+        let digits = String(repeating: "9", count: 100_000)
+        let error = ValidationErrorMessage("The value '\(digits)' is invalid for '--sigma': too large to be a finite number")
+        let line = Liquid.errorLine(for: error)
+        #expect(line.count <= 300, "\(line.count)")
+        #expect(line.contains("--sigma") && line.contains("too large"))
+    }
+
+    @Test func anElidedQuoteIsNeverLongerThanItsLimit() {
+        for count in [61, 200, 10_000, 1_000_000] {
+            let quoted = LiquidError.quoted(String(repeating: "x", count: count), limit: 60)
+            #expect(quoted.count <= 60, "\(count): \(quoted.count)")
+            #expect(quoted.contains("(\(count) characters)"))
+        }
     }
 }

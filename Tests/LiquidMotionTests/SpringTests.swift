@@ -259,3 +259,12 @@ struct SpringTests {
         #expect(message { try Spring(settlingDuration: -1, dampingRatio: 0.5) }.contains("settling duration"))
     }
 }
+
+@Suite struct SpringSettlingRefusalTests {
+    @Test func aDampingRatioTooSmallToSettleIsRefused() {
+        for ratio in [1e-320, 1e-300] {
+            #expect(throws: LiquidError.self) { try Spring(settlingDuration: 1, dampingRatio: ratio) }
+        }
+        #expect((try? Spring(settlingDuration: 1, dampingRatio: 1e-3))?.naturalFrequency.isFinite == true)
+    }
+}
