@@ -12,6 +12,7 @@ enum ComponentRegistry {
         ("button", { GlassButton.simulationSample() }),
         ("calculator", { CalculatorButton() }),
         ("flashlight", { FlashlightButton() }),
+        ("rubberband", { RubberBandCard() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -35,6 +35,7 @@ struct GalleryScript {
         case "button": return buttonScript(for: sample)
         case "calculator": return calculatorScript(for: sample)
         case "flashlight": return flashlightScript(for: sample)
+        case "rubberband": return rubberBandScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
