@@ -6,7 +6,7 @@ import LiquidGeometry
 
 @Suite("Spring parameter families and closed form")
 struct SpringTests {
-    // MARK: Published reference values (Apple's documentation, via shared/brief/motion.md)
+    // MARK: Published reference values (Apple's documentation of CASpringAnimation and SwiftUI springs)
 
     @Test func durationAndBounceMatchApplesPhysicalParameters() throws {
         let spring = try Spring(duration: 0.5, bounce: 0.3)
