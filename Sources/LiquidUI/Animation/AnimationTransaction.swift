@@ -13,12 +13,25 @@ final class AnimationTransaction {
         let before: LayerValue
     }
 
+    /// What non-layer changes made in the block (glass) animate with; `nil` for a property animator's
+    /// block (its progress drives layer properties only, so glass changes there show at once).
+    let request: AnimationRequest?
     private(set) var changes: [Change] = []
     private var seen: Set<Key> = []
 
     private struct Key: Hashable {
         let layer: ObjectIdentifier
         let property: AnimatableProperty
+    }
+
+    /// A block animating with `timing` after `delay`, its completion held by `group`.
+    init(timing: AnimationTiming, delay: Double, group: AnimationGroup) {
+        request = AnimationRequest(timing: timing, delay: delay, group: group)
+    }
+
+    /// A property animator's block.
+    init() {
+        request = nil
     }
 
     /// Runs `body` with this transaction recording, then stops recording.

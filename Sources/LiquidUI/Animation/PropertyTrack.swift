@@ -8,10 +8,8 @@ import LiquidMotion
 @MainActor
 package final class PropertyTrack {
     enum Motion {
-        /// Along `curve`, starting at run-loop time `start`, lasting `duration` seconds.
-        case curve(TimingCurve, start: Double, duration: Double)
-        /// A spring stepped in the clock's fixed steps (nothing moves before the clock's start).
-        case spring(SpringAnimator<AnimationVector>, clock: FixedStepClock)
+        /// On its own: a curve or a spring on the run loop's clock.
+        case own(AnimatedValue<AnimationVector>)
         /// By a property animator: the animator's progress `p` shows `from + (to − from)·(p − p₀)/(1 − p₀)`,
         /// `p₀` the progress when the track joined.
         case driven(progressStart: Double)
@@ -50,23 +48,12 @@ package final class PropertyTrack {
     /// Advances a self-moving track to run-loop time `time`, writes the presented value, and returns
     /// whether the track reached its end (it then wrote the exact end value).
     func advance(to time: Double) -> Bool {
-        switch motion {
-        case let .curve(curve, start, duration):
-            let fraction = duration > 0 ? (time - start) / duration : (time >= start ? 1 : 0)
-            if fraction >= 1 { return land() }
-            let f = Swift.max(0, fraction)
-            presented = from.interpolated(to: to, curve.value(at: f))
-            velocity = fraction > 0 ? (to - from).scaled(by: curve.slope(at: f) / duration) : .zero
-        case .spring(var spring, var clock):
-            let steps = clock.advance(to: time)
-            for _ in 0..<steps { spring.advance(by: clock.step) }
-            motion = .spring(spring, clock: clock)
-            if spring.isSettled || !spring.value.isFinite { return land() }
-            presented = spring.value
-            velocity = spring.velocity
-        case .driven:
-            return false
-        }
+        guard case .own(var value) = motion else { return false }
+        let rests = value.advance(to: time)
+        motion = .own(value)
+        if rests { return land() }
+        presented = value.value
+        velocity = value.velocity
         layer.present(LayerValue.value(presented, like: target))
         return false
     }

@@ -11,7 +11,9 @@ extension View {
     /// short way round), `anchorPoint`, `opacity`, `cornerRadii`, `backgroundColor` (to and from none as a
     /// fade) and the numbers of its `filters` (blur σ, thresholds, saturation, threshold colours) when the
     /// old and new lists have the same kinds. View properties that mirror a layer property animate through
-    /// it: a view's own property holds the new value at once, its layer shows the motion.
+    /// it: a view's own property holds the new value at once, its layer shows the motion. Glass changes
+    /// (turning glass on or off, a glass style to or from `identity`, moving glass in a container) animate
+    /// with the block's timing too, and the completion waits for them.
     ///
     /// Interrupting: starting an animation on a property that is moving starts from its presented value; a
     /// spring also takes over the property's current velocity (plus `initialVelocity`), so position and
@@ -32,25 +34,17 @@ extension View {
             throw .invalidParameter(name: "animation delay", value: delay,
                                     requirement: "must be finite and not negative (seconds)")
         }
-        let transaction = AnimationTransaction()
-        transaction.record(changes)
         let group = AnimationGroup(completion: completion)
+        let transaction = AnimationTransaction(timing: timing, delay: delay, group: group)
+        transaction.record(changes)
         for move in transaction.moves() {
             let start = move.engine.now + delay
-            let motion: PropertyTrack.Motion
-            var velocity = AnimationVector.zero
             let effective = move.engine.reducesMotion ? timing.withoutOvershoot : timing
-            switch effective.kind {
-            case let .curve(curve, duration):
-                motion = .curve(curve, start: start, duration: duration)
-            case let .spring(spring, initialVelocity):
-                velocity = move.velocity + (move.to - move.from).scaled(by: initialVelocity)
-                let animator = SpringAnimator(spring: spring, value: move.from, target: move.to, velocity: velocity,
-                                              stepping: .exact, tolerance: .unit)
-                motion = .spring(animator, clock: move.engine.makeClock(start: start))
-            }
+            var value = AnimatedValue(move.from, velocity: move.velocity)
+            value.animate(to: move.to, with: effective, start: start, clock: move.engine.makeClock(start: start))
+            let velocity = value.velocity
             let track = PropertyTrack(layer: move.layer, origin: move.before, target: move.target, from: move.from,
-                                      to: move.to, motion: motion, velocity: velocity)
+                                      to: move.to, motion: .own(value), velocity: velocity)
             track.group = group
             group.join()
             move.layer.animationTracks[track.property] = track

@@ -22,12 +22,29 @@ public enum GlassAnimation: Hashable, Sendable {
     /// The animation of the innermost ``withGlassAnimation(_:_:)`` being run, if any.
     @MainActor public private(set) static var current: GlassAnimation?
 
+    /// Whether a ``withGlassAnimation(_:_:)`` is running (its animation, even `nil`, then overrides an
+    /// enclosing `View.animate` block's for glass changes).
+    @MainActor static private(set) var isInScope = false
+
     /// Runs `body` with ``current`` set to `animation`, restoring the previous value afterwards.
     @MainActor static func perform<R>(_ animation: GlassAnimation?, _ body: () throws -> R) rethrows -> R {
-        let previous = current
+        let previous = (current, isInScope)
         current = animation
-        defer { current = previous }
+        isInScope = true
+        defer { (current, isInScope) = previous }
         return try body()
+    }
+
+    /// The same motion as an animation-layer request; `nil` (a jump) for a curve whose duration is not
+    /// positive and finite, or a spring that never settles.
+    @MainActor var request: AnimationRequest? {
+        switch self {
+        case .spring(let spring):
+            return (try? AnimationTiming.spring(spring)).map { AnimationRequest(timing: $0) }
+        case .timing(let duration, let curve):
+            guard duration.isFinite, duration > 0 else { return nil }
+            return (try? AnimationTiming.curve(curve, duration: duration)).map { AnimationRequest(timing: $0) }
+        }
     }
 }
 
@@ -35,7 +52,13 @@ public enum GlassAnimation: Hashable, Sendable {
 /// ``GlassEffectView/isGlassEnabled``, ``GlassContainerView/isGlassEnabled`` or a style to / from
 /// `identity` ramps materialize between 0 and 1; moving, resizing or re-cornering a ``GlassEffectView``
 /// inside a ``GlassContainerView`` morphs its shape (`GlassMorph`). Passing `nil` runs `body` without
-/// animation even inside an outer call. Views outside a run loop jump to the end state.
+/// animation even inside an outer call (or an enclosing `View.animate` block). Views outside a run loop
+/// jump to the end state. Under the run loop's reduce motion, springs do not overshoot.
+///
+/// The same glass changes made inside `View.animate(_:delay:_:completion:)` animate with that block's
+/// timing and delay, and the block's completion waits for them; this function is the way to animate glass
+/// without a completion. Both move the glass with the same arithmetic on the same frame clock, so a
+/// spring here and the same spring in a block give identical frames.
 @MainActor
 public func withGlassAnimation<R>(_ animation: GlassAnimation? = .default, _ body: () throws -> R) rethrows -> R {
     try GlassAnimation.perform(animation, body)

@@ -12,21 +12,22 @@ import LiquidMotion
 /// - Merging: children whose outlines are closer than ``spacing`` points flow into one surface like water
 ///   droplets (one rim, one refraction field); farther apart they stay separate. Spacing 0 batches without
 ///   merging. Children with the same ``GlassEffectView/unionID`` always form one surface.
-/// - Morphing: a child whose frame, corners or union changes inside ``withGlassAnimation(_:_:)`` morphs
+/// - Morphing: a child whose frame, corners or union changes inside ``withGlassAnimation(_:_:)`` (or a
+///   `View.animate` block) morphs
 ///   from its old shape to the new one (`GlassMorph`, matched by ``GlassEffectView/glassID``); children
 ///   added, removed, enabled or disabled inside an animation grow from or shrink to their centres.
 /// - Corners: children with `.containerConcentric` corners follow ``cornerRadii`` (the container's own
 ///   outline, which it does not draw).
 /// - ``isGlassEnabled`` materializes / dematerializes all of the container's glass (animated inside
-///   ``withGlassAnimation(_:_:)``); ``accessibility`` applies to every child.
+///   ``withGlassAnimation(_:_:)`` or a `View.animate` block); ``accessibility`` applies to every child.
 @MainActor
 open class GlassContainerView: View {
     /// Merge distance in points (0: no merging). Default 20.
-    public var spacing: Double { didSet { if spacing != oldValue { rebuild(animation: GlassAnimation.current) } } }
+    public var spacing: Double { didSet { if spacing != oldValue { rebuild(animation: AnimationRequest.current) } } }
 
     /// The container's corner radii, for children with container-concentric corners.
     public var cornerRadii: CornerRadii = .zero {
-        didSet { if cornerRadii != oldValue { rebuild(animation: GlassAnimation.current) } }
+        didSet { if cornerRadii != oldValue { rebuild(animation: AnimationRequest.current) } }
     }
 
     /// Materializes (true, default) or dematerializes all of the glass.
@@ -34,9 +35,8 @@ open class GlassContainerView: View {
         didSet {
             guard isGlassEnabled != oldValue else { return }
             let target = isGlassEnabled ? 1.0 : 0.0
-            if let animation = GlassAnimation.current, let loop = runLoop {
-                materializeProgress.animate(to: target, with: animation,
-                                            clock: loop.animations.makeClock(start: loop.currentTime))
+            if let animation = AnimationRequest.current, let loop = runLoop {
+                animation.start(&materializeProgress, to: target, on: loop)
             } else {
                 materializeProgress.jump(to: target)
             }
@@ -57,7 +57,7 @@ open class GlassContainerView: View {
     package private(set) var glassChildren: [GlassEffectView] = []
 
     private let host = GlassSurfaceHost(name: "GlassContainerView.glass")
-    private var materializeProgress = GlassProgress(1)
+    private var materializeProgress = AnimatedValue(1.0)
     private var animationHandle: AnimationDriver.Handle?
 
     /// A container of `frame` merging children closer than `spacing` points.
@@ -81,18 +81,18 @@ open class GlassContainerView: View {
 
     // MARK: - Children
 
-    func register(_ child: GlassEffectView, animation: GlassAnimation?) {
+    func register(_ child: GlassEffectView, animation: AnimationRequest?) {
         guard !glassChildren.contains(where: { $0 === child }) else { return }
         glassChildren.append(child)
         rebuild(animation: animation)
     }
 
-    func unregister(_ child: GlassEffectView, animation: GlassAnimation?) {
+    func unregister(_ child: GlassEffectView, animation: AnimationRequest?) {
         glassChildren.removeAll { $0 === child }
         rebuild(animation: animation)
     }
 
-    func childDidChange(_ child: GlassEffectView, animation: GlassAnimation?) {
+    func childDidChange(_ child: GlassEffectView, animation: AnimationRequest?) {
         rebuild(animation: animation)
     }
 
@@ -106,10 +106,9 @@ open class GlassContainerView: View {
 
     private var reference: (rect: Rect, radii: CornerRadii) { (bounds, cornerRadii) }
 
-    private func rebuild(animation: GlassAnimation?) {
+    private func rebuild(animation: AnimationRequest?) {
         let items = glassChildren.filter { $0.isGlassActive && !$0.isHidden }.map { $0.glassItem(in: self) }
-        host.setItems(items, animation: animation,
-                      clock: runLoop.map { $0.animations.makeClock(start: $0.currentTime) })
+        host.setItems(items, animation: animation, runLoop: runLoop)
         host.build(bounds: bounds, reference: reference, spacing: spacing, accessibility: accessibility,
                    materialize: materializeProgress.value)
         startAnimatingIfNeeded()

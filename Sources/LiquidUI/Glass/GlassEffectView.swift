@@ -13,8 +13,8 @@ import LiquidRaster
 /// reduce motion). `material` is the resulting LiquidGlass material.
 ///
 /// ## Materialize
-/// ``isGlassEnabled`` turns the glass on and off. Changed inside ``withGlassAnimation(_:_:)`` (in a run
-/// loop), the material fades in or out — blur, refraction, shadow and opacity ramp together from 0 to 1 or
+/// ``isGlassEnabled`` turns the glass on and off. Changed inside ``withGlassAnimation(_:_:)`` or a
+/// `View.animate` block (in a run loop), the material fades in or out — blur, refraction, shadow and opacity ramp together from 0 to 1 or
 /// back — with the animation's spring or timing curve; outside one it jumps. A change of ``style`` to or
 /// from `identity` does the same. Inside a container, glass that turns on or off grows from or shrinks to
 /// its centre instead (the container morphs it).
@@ -90,7 +90,7 @@ open class GlassEffectView: View {
 
     private let host = GlassSurfaceHost(name: "GlassEffectView.glass")
     private var press = GlassPressMotion()
-    private var materializeProgress: GlassProgress
+    private var materializeProgress: AnimatedValue<Double>
     /// The material shown (kept while the glass fades out).
     private var shownMaterial: GlassMaterial
     private var animationHandle: AnimationDriver.Handle?
@@ -107,7 +107,7 @@ open class GlassEffectView: View {
         self.isProminent = prominent
         self.cornerConfiguration = cornerConfiguration
         shownMaterial = GlassMaterial(style: style, tint: tint, prominent: prominent)
-        materializeProgress = GlassProgress(style == .identity ? 0 : 1)
+        materializeProgress = AnimatedValue(style == .identity ? 0 : 1)
         Self.nextID += 1
         automaticID = "glass-\(Self.nextID)"
         super.init(frame: frame)
@@ -246,7 +246,7 @@ open class GlassEffectView: View {
         while let view = ancestor, !(view is GlassContainerView) { ancestor = view.superview }
         let newContainer = ancestor as? GlassContainerView
         guard newContainer !== container else { return }
-        let animation = GlassAnimation.current
+        let animation = AnimationRequest.current
         container?.unregister(self, animation: animation)
         container = newContainer
         newContainer?.register(self, animation: animation)
@@ -258,18 +258,17 @@ open class GlassEffectView: View {
     private var now: Double { runLoop?.currentTime ?? 0 }
 
     private func geometryDidChange() {
-        glassDidChange(animation: GlassAnimation.current)
+        glassDidChange(animation: AnimationRequest.current)
     }
 
     /// Style, tint, prominence or enablement changed: re-aim the materialize ramp.
     private func appearanceDidChange() {
-        let animation = GlassAnimation.current
+        let animation = AnimationRequest.current
         if isGlassActive { shownMaterial = material }
         let target = isGlassActive ? 1.0 : 0.0
         if target != materializeProgress.target {
             if let animation, let loop = runLoop {
-                materializeProgress.animate(to: target, with: animation,
-                                            clock: loop.animations.makeClock(start: loop.currentTime))
+                animation.start(&materializeProgress, to: target, on: loop)
             } else {
                 materializeProgress.jump(to: target)
             }
@@ -294,19 +293,19 @@ open class GlassEffectView: View {
 
     /// Rebuilds the glass (here or in the container) and keeps the animation callback running while
     /// anything moves.
-    func glassDidChange(animation: GlassAnimation?) {
+    func glassDidChange(animation: AnimationRequest?) {
         let scale = press.scale
         let content = scale == 1 ? AffineTransform.identity : AffineTransform(scale: scale)
         if contentView.transform != content { contentView.transform = content }
         if let container {
             if host.layer.backdrop != nil || !host.displayed.isEmpty {
-                host.setItems([], animation: nil, clock: nil)
+                host.setItems([], animation: nil, runLoop: nil)
                 host.build(bounds: bounds, reference: nil, spacing: 0, accessibility: [], materialize: 0)
             }
             container.childDidChange(self, animation: animation)
         } else {
             let items = materializeProgress.value > 0 || isGlassActive ? [glassItem(in: nil)] : []
-            host.setItems(items, animation: animation, clock: runLoop?.animations.makeClock(start: now))
+            host.setItems(items, animation: animation, runLoop: runLoop)
             host.build(bounds: bounds, reference: nil, spacing: 0, accessibility: accessibility,
                        materialize: materializeProgress.value)
         }

@@ -21,7 +21,7 @@ final class GlassSurfaceHost {
     private(set) var displayed: [GlassSurfaceItem] = []
     private var targets: [GlassSurfaceItem] = []
     private var morphSource: [GlassSurfaceItem] = []
-    private var morph = GlassProgress(1)
+    private var morph = AnimatedValue(1.0)
     private var installed: GlassBackdrop?
 
     init(name: String) {
@@ -34,15 +34,15 @@ final class GlassSurfaceHost {
     /// The morph's progress (1 when none runs).
     var morphProgress: Double { morph.value }
 
-    /// Replaces the items. With an `animation` (and a step clock started now), a change of geometry morphs from what is shown
-    /// now to the new items; otherwise the new geometry shows at once (a running morph keeps running toward
-    /// the new items).
-    func setItems(_ items: [GlassSurfaceItem], animation: GlassAnimation?, clock: FixedStepClock?) {
+    /// Replaces the items. With an `animation` (and the owner's run loop), a change of geometry morphs from
+    /// what is shown now to the new items; otherwise the new geometry shows at once (a running morph keeps
+    /// running toward the new items).
+    func setItems(_ items: [GlassSurfaceItem], animation: AnimationRequest?, runLoop: UIRunLoop?) {
         let changed = items.count != targets.count || zip(items, targets).contains { !$0.hasSameGeometry(as: $1) }
-        if changed, let animation, let clock {
+        if changed, let animation, let runLoop {
             morphSource = displayed
             morph.jump(to: 0)
-            morph.animate(to: 1, with: animation, clock: clock)
+            animation.start(&morph, to: 1, on: runLoop)
         }
         targets = items
         if morph.isSettled { morphSource = [] }
