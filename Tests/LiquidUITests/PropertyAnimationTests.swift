@@ -295,6 +295,45 @@ struct PropertyAnimationTests {
         #expect(view.layer.frame.origin.x == 400)
     }
 
+    @Test func aPausedCurveResumesWhereItWasAndEndsLateByThePause() throws {
+        let (loop, view) = try makeScene()
+        let animator = PropertyAnimator(timing: try .curve(.linear, duration: 1))
+        try animator.addAnimations { view.frame.origin.x = 100 }
+        var positions: [PropertyAnimator.Position] = []
+        animator.addCompletion { positions.append($0) }
+        try animator.startAnimation()
+        run(loop, until: 0.25)
+        try animator.pauseAnimation()
+        run(loop, until: 0.75)
+        #expect(abs(view.layer.frame.origin.x - 25) < 1e-9)
+        try animator.startAnimation()
+        // Resumed at 0.75 s from 25%: 50% a quarter second later, the end at 1.5 s (1 s of motion + 0.5 s held).
+        run(loop, until: 1.0)
+        #expect(abs(view.layer.frame.origin.x - 50) < 1e-9)
+        run(loop, until: 1.5 - 1.0 / 60)
+        #expect(positions.isEmpty)
+        #expect(abs(view.layer.frame.origin.x - 100 * (1 - 1.0 / 60)) < 1e-6)
+        // Frame times are sums of 1/60 s, so the last frame lands within rounding of 1.5 s: allow it one frame.
+        run(loop, until: 1.5 + 1.0 / 60)
+        #expect(positions == [.end] && view.layer.frame.origin.x == 100)
+    }
+
+    @Test func reversingACurveRunsBackOverTheShareOfTheDurationLeft() throws {
+        let (loop, view) = try makeScene()
+        let animator = PropertyAnimator(timing: try .curve(.linear, duration: 1))
+        try animator.addAnimations { view.frame.origin.x = 100 }
+        var positions: [PropertyAnimator.Position] = []
+        animator.addCompletion { positions.append($0) }
+        try animator.startAnimation()
+        run(loop, until: 0.5)
+        animator.isReversed = true
+        // From 50% back to 0 over half the duration.
+        run(loop, until: 0.75)
+        #expect(abs(view.layer.frame.origin.x - 25) < 1e-9)
+        run(loop, until: 1.0)
+        #expect(positions == [.start] && view.layer.frame.origin.x == 0)
+    }
+
     @Test func stoppingLeavesPropertiesWhereTheyAre() throws {
         let (loop, view) = try makeScene()
         let animator = PropertyAnimator(timing: try .curve(.linear, duration: 1))

@@ -29,6 +29,10 @@ struct AnimatedValue<Value: AnimatableVector> {
     private let tolerance: SettleTolerance
     private var motion: Motion?
     private var group: AnimationGroup?
+    /// The run-loop time of the latest ``advance(to:)``.
+    private var lastTime: Double?
+    /// Whether the motion is held (see ``pause()``).
+    private(set) var isPaused = false
 
     /// A value at `value`, moving at `velocity` per second (a spring started next takes it over); springs
     /// settle within `tolerance`.
@@ -48,6 +52,7 @@ struct AnimatedValue<Value: AnimatableVector> {
         target = newValue
         velocity = .zero
         motion = nil
+        isPaused = false
         leaveGroup(interrupted: true)
     }
 
@@ -61,6 +66,8 @@ struct AnimatedValue<Value: AnimatableVector> {
                                   clock: FixedStepClock, group newGroup: AnimationGroup? = nil) {
         leaveGroup(interrupted: true)
         target = newTarget
+        isPaused = false
+        lastTime = nil
         switch timing.kind {
         case let .curve(curve, duration):
             guard value != newTarget else { return land() }
@@ -81,6 +88,8 @@ struct AnimatedValue<Value: AnimatableVector> {
     /// Advances to run-loop time `time` (earlier times do nothing); returns whether the value rests.
     @discardableResult
     mutating func advance(to time: Double) -> Bool {
+        guard !isPaused else { return motion == nil }
+        lastTime = time
         switch motion {
         case nil:
             return true
@@ -109,11 +118,58 @@ struct AnimatedValue<Value: AnimatableVector> {
         }
     }
 
+    /// Holds the motion where the latest frame showed it, dropping its velocity (a spring keeps its
+    /// target; a curve keeps how far along it was). Frames do nothing until ``resume(at:clock:)``.
+    mutating func pause() {
+        guard motion != nil, !isPaused else { return }
+        isPaused = true
+        velocity = .zero
+        if case .spring(var spring, let clock) = motion {
+            spring.retarget(to: target, velocity: .zero)
+            motion = .spring(spring, clock: clock)
+        }
+    }
+
+    /// Lets a held motion go on from run-loop time `time`: a curve continues from where it was held, a
+    /// spring is stepped by `clock` (which should start at `time`).
+    mutating func resume(at time: Double, clock newClock: FixedStepClock) {
+        guard isPaused else { return }
+        isPaused = false
+        switch motion {
+        case let .curve(curve, from, start, duration):
+            let elapsed = Swift.max(0, (lastTime ?? start) - start)
+            motion = .curve(curve, from: from, start: time - elapsed, duration: duration)
+        case .spring(let spring, _):
+            motion = .spring(spring, clock: newClock)
+        case nil:
+            break
+        }
+        lastTime = time
+    }
+
+    /// Turns the motion toward `newTarget` from where it is shown: a spring keeps its velocity; a curve
+    /// starts a new segment at run-loop time `time` lasting `curveDuration` seconds. A value at rest stays
+    /// at rest (use ``animate(to:with:start:clock:group:)``).
+    mutating func retarget(to newTarget: Value, at time: Double, curveDuration: Double) {
+        switch motion {
+        case .spring(var spring, let clock):
+            spring.retarget(to: newTarget)
+            motion = .spring(spring, clock: clock)
+        case .curve(let curve, _, _, _):
+            velocity = .zero
+            motion = .curve(curve, from: value, start: time, duration: curveDuration)
+        case nil:
+            return
+        }
+        target = newTarget
+    }
+
     /// Abandons the motion where it is shown (the value stays; the group hears of an interruption).
     mutating func stop() {
         target = value
         velocity = .zero
         motion = nil
+        isPaused = false
         leaveGroup(interrupted: true)
     }
 
@@ -122,6 +178,7 @@ struct AnimatedValue<Value: AnimatableVector> {
         value = target
         velocity = .zero
         motion = nil
+        isPaused = false
         leaveGroup(interrupted: false)
     }
 

@@ -61,14 +61,8 @@ public final class PropertyAnimator {
         }
     }
 
-    private enum Motion {
-        /// `from → to` along `curve` over `duration` seconds, `elapsed` seconds in at `lastTime`.
-        case curve(TimingCurve, from: Double, to: Double, duration: Double, elapsed: Double, lastTime: Double)
-        /// A spring on the progress and its step clock (`nil` while paused).
-        case spring(SpringAnimator<Double>, clock: FixedStepClock?)
-    }
-
-    private var motion: Motion?
+    /// The progress while a timing moves it (`nil` at rest, scrubbed or inactive); held while paused.
+    private var motion: AnimatedValue<Double>?
     private var progressVelocity = 0.0
     private var currentTiming: AnimationTiming
     private var tracks: [PropertyTrack] = []
@@ -127,7 +121,10 @@ public final class PropertyAnimator {
             complete(at: .end)
             return
         }
-        if motion == nil { motion = makeMotion(currentTiming, duration: abs(endProgress - fractionComplete) * currentTiming.duration, extraVelocity: 0) }
+        if motion == nil {
+            motion = makeMotion(currentTiming, duration: abs(endProgress - fractionComplete) * currentTiming.duration,
+                                extraVelocity: 0)
+        }
         resume(engine)
     }
 
@@ -142,10 +139,7 @@ public final class PropertyAnimator {
         guard isRunning else { return }
         isRunning = false
         progressVelocity = 0
-        if case .spring(var spring, _) = motion {
-            spring.retarget(to: endProgress, velocity: 0)
-            motion = .spring(spring, clock: nil)
-        }
+        motion?.pause()
         engine?.remove(self)
         show()
     }
@@ -226,33 +220,12 @@ public final class PropertyAnimator {
 
     /// Advances a running animator to run-loop time `time` (called by the engine once per frame).
     func advance(to time: Double) {
-        guard isRunning, let current = motion else { return }
-        var done = false
-        switch current {
-        case let .curve(curve, from, to, duration, elapsed, lastTime):
-            let now = elapsed + Swift.max(0, time - lastTime)
-            let f = duration > 0 ? now / duration : 1
-            if f >= 1 {
-                fractionComplete = to
-                progressVelocity = 0
-                done = true
-            } else {
-                fractionComplete = from + (to - from) * curve.value(at: f)
-                progressVelocity = (to - from) * curve.slope(at: f) / duration
-                motion = .curve(curve, from: from, to: to, duration: duration, elapsed: now, lastTime: time)
-            }
-        case .spring(var spring, var clock):
-            if clock == nil { clock = engine?.makeClock(start: time) }
-            if var c = clock {
-                for _ in 0..<c.advance(to: time) { spring.advance(by: c.step) }
-                clock = c
-            }
-            motion = .spring(spring, clock: clock)
-            fractionComplete = spring.value
-            progressVelocity = spring.velocity
-            done = spring.isSettled || !spring.value.isFinite
-        }
-        if done {
+        guard isRunning, var progress = motion else { return }
+        let rests = progress.advance(to: time)
+        motion = progress
+        fractionComplete = progress.value
+        progressVelocity = progress.velocity
+        if rests {
             complete(at: endProgress == 1 ? .end : .start)
         } else {
             show()
@@ -261,45 +234,37 @@ public final class PropertyAnimator {
 
     // MARK: - Private
 
-    private func makeMotion(_ timing: AnimationTiming, duration: Double, extraVelocity: Double) -> Motion {
+    /// The progress moving from where it is toward the end with `timing` (a curve over `duration` seconds),
+    /// starting at `extraVelocity` per second plus a spring's initial velocity.
+    private func makeMotion(_ timing: AnimationTiming, duration: Double, extraVelocity: Double) -> AnimatedValue<Double> {
         let effective = engine?.reducesMotion == true ? timing.withoutOvershoot : timing
         let now = engine?.now ?? 0
-        switch effective.kind {
-        case .curve(let curve, _):
-            return .curve(curve, from: fractionComplete, to: endProgress, duration: duration, elapsed: 0, lastTime: now)
-        case let .spring(spring, initialVelocity):
-            let velocity = extraVelocity + initialVelocity * (endProgress - fractionComplete)
-            let animator = SpringAnimator(spring: spring, value: fractionComplete, target: endProgress, velocity: velocity,
-                                          stepping: .exact, tolerance: .constant(value: 1e-4, velocity: 1e-3))
-            return .spring(animator, clock: engine?.makeClock(start: now))
+        var progress = AnimatedValue(fractionComplete, velocity: extraVelocity,
+                                     tolerance: .constant(value: 1e-4, velocity: 1e-3))
+        var timed = effective
+        if case .curve(let curve, _) = effective.kind {
+            // Durations here are products of validated, finite, non-negative numbers.
+            timed = .constant(curve, duration: duration)
         }
+        progress.animate(to: endProgress, with: timed, start: now, clock: clock(startingAt: now))
+        return progress
+    }
+
+    /// A step clock starting at `time` under the run loop's policy (a 60 Hz one when no layer is hosted;
+    /// the animator then finishes at once and never steps it).
+    private func clock(startingAt time: Double) -> FixedStepClock {
+        engine?.makeClock(start: time) ?? .sixtyHertz
     }
 
     private func resume(_ engine: LayerAnimationEngine) {
         isRunning = true
-        switch motion {
-        case let .curve(curve, from, to, duration, elapsed, _):
-            motion = .curve(curve, from: from, to: to, duration: duration, elapsed: elapsed, lastTime: engine.now)
-        case .spring(let spring, let clock):
-            motion = .spring(spring, clock: clock ?? engine.makeClock(start: engine.now))
-        case nil:
-            break
-        }
+        motion?.resume(at: engine.now, clock: engine.makeClock(start: engine.now))
         engine.add(self)
     }
 
     private func turnAround() {
-        switch motion {
-        case .spring(var spring, let clock):
-            spring.retarget(to: endProgress)
-            motion = .spring(spring, clock: clock)
-        case .curve(let curve, _, _, _, _, _):
-            let span = abs(endProgress - fractionComplete) * timing.duration
-            let now = engine?.now ?? 0
-            motion = .curve(curve, from: fractionComplete, to: endProgress, duration: span, elapsed: 0, lastTime: now)
-        case nil:
-            break
-        }
+        let span = abs(endProgress - fractionComplete) * timing.duration
+        motion?.retarget(to: endProgress, at: engine?.now ?? 0, curveDuration: span)
     }
 
     private func show() {
