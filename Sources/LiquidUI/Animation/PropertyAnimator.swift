@@ -69,7 +69,9 @@ public final class PropertyAnimator {
     }
 
     private var motion: Motion?
-    private var progressVelocity = 0.0
+    /// How fast the progress moves, per second, as of the latest frame (0 while paused, scrubbed or
+    /// inactive); a component reports its property's speed from it.
+    package private(set) var progressVelocity = 0.0
     private var currentTiming: AnimationTiming
     private var tracks: [PropertyTrack] = []
     private var completions: [@MainActor (Position) -> Void] = []
