@@ -14,6 +14,7 @@ enum ComponentRegistry {
         ("flashlight", { FlashlightButton() }),
         ("rubberband", { RubberBandCard() }),
         ("drawer", { DrawerSheet() }),
+        ("rotation", { RotatingCard() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -37,6 +37,7 @@ struct GalleryScript {
         case "flashlight": return flashlightScript(for: sample)
         case "rubberband": return rubberBandScript(for: sample)
         case "drawer": return drawerScript(for: sample)
+        case "rotation": return rotationScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
