@@ -13,6 +13,8 @@ enum ComponentRegistry {
         ("calculator", { CalculatorButton() }),
         ("flashlight", { FlashlightButton() }),
         ("rubberband", { RubberBandCard() }),
+        ("drawer", { DrawerSheet() }),
+        ("rotation", { RotatingCard() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

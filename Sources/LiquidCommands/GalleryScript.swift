@@ -36,6 +36,8 @@ struct GalleryScript {
         case "calculator": return calculatorScript(for: sample)
         case "flashlight": return flashlightScript(for: sample)
         case "rubberband": return rubberBandScript(for: sample)
+        case "drawer": return drawerScript(for: sample)
+        case "rotation": return rotationScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

@@ -74,6 +74,16 @@ public enum GestureMath {
         return best
     }
 
+    /// The signed angle, in radians within −π…π, that turns the direction of `from` onto the direction of
+    /// `to` (positive turns +x toward +y), from their cross and dot products. 0 when either vector is
+    /// zero or not finite. Summing it over successive directions of a turning finger gives the angle
+    /// turned, unwrapped across ±π, as long as each step turns less than half a turn.
+    public static func turn(from: Vector2, to: Vector2) -> Double {
+        let cross = from.cross(to), dot = from.dot(to)
+        guard cross.isFinite, dot.isFinite, cross != 0 || dot != 0 else { return 0 }
+        return Double.atan2(y: cross, x: dot)
+    }
+
     /// The candidate angle closest to `projected` modulo 2π, expressed as the equivalent angle (candidate
     /// plus a whole number of turns) nearest to `projected`; `nil` when there are no candidates.
     ///

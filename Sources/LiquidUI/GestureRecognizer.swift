@@ -10,7 +10,7 @@ import LiquidGeometry
 ///
 /// Rules every recognizer follows:
 /// - One touch at a time: the first touch that begins while the recognizer is idle is tracked; other
-///   touches are ignored until it ends.
+///   touches are ignored until it ends. (``RotationGestureRecognizer`` alone tracks two.)
 /// - Transitions follow the state machine of ``GestureRecognizerState``; actions run after each transition
 ///   except into ``GestureRecognizerState/failed``.
 /// - A final state (ended, cancelled, failed) stays visible until the next touch begins, which resets the
@@ -20,8 +20,9 @@ import LiquidGeometry
 ///   recognize simultaneously.
 /// - Disabling, or removing from the view, cancels a recognized gesture and fails an unrecognized one.
 ///
-/// The four concrete recognizers (``TapGestureRecognizer``, ``PanGestureRecognizer``,
-/// ``LongPressGestureRecognizer`` and ``ForceGestureRecognizer``) are the public ones; the class is not
+/// The five concrete recognizers (``TapGestureRecognizer``, ``PanGestureRecognizer``,
+/// ``LongPressGestureRecognizer``, ``ForceGestureRecognizer`` and ``RotationGestureRecognizer``) are the
+/// public ones; the class is not
 /// open for subclassing, and its state-machine hooks are `package` declarations.
 @MainActor
 public class GestureRecognizer {
@@ -122,6 +123,9 @@ public class GestureRecognizer {
     package var wantsTimeUpdates: Bool { isTracking }
     /// Clears per-gesture state as the recognizer returns to possible. The default does nothing.
     package func reset() {}
+    /// Whether the touch whose first sample is `began` belongs to this recognizer's gesture, so that the
+    /// run loop takes it away from the view once the gesture is recognized. The default: the tracked touch.
+    package func claims(_ began: Touch) -> Bool { firstTouch == began }
 
     // MARK: - Run-loop entry points
 
@@ -178,7 +182,8 @@ public class GestureRecognizer {
         }
     }
 
-    private func resetToPossible() {
+    /// Returns a final recognizer to possible for a new gesture (clearing it with ``reset()``).
+    func resetToPossible() {
         state = .possible
         activeTouchID = nil
         reset()

@@ -14,6 +14,6 @@ struct TouchBinding {
 
     /// Whether a recognizer that cancels touches in its view has recognized this touch.
     var isTakenOver: Bool {
-        recognizers.contains { $0.cancelsTouchesInView && $0.state.isRecognized && $0.firstTouch == beganTouch }
+        recognizers.contains { $0.cancelsTouchesInView && $0.state.isRecognized && $0.claims(beganTouch) }
     }
 }

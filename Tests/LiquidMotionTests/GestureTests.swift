@@ -122,3 +122,40 @@ import Testing
         #expect(GestureMath.nearestAngle(to: 0.1, among: [Double.infinity]) == nil)
     }
 }
+
+@Suite struct TurnTests {
+    /// The unit vector at `angle` radians, from the sine and cosine (independent of the turn's arithmetic).
+    private func direction(_ angle: Double, length: Double = 1) -> Vector2 {
+        Vector2(length * cos(angle), length * sin(angle))
+    }
+
+    @Test func theTurnBetweenTwoDirectionsIsTheirAngleDifference() {
+        for (a, b) in [(0.0, 0.5), (0.3, -1.2), (3.0, -3.0), (-2.5, 2.5), (1.0, 1.0)] {
+            var expected = b - a
+            if expected > .pi { expected -= 2 * .pi }
+            if expected < -.pi { expected += 2 * .pi }
+            let turn = GestureMath.turn(from: direction(a, length: 3), to: direction(b, length: 0.25))
+            #expect(isClose(turn, expected, absolute: 1e-14), "\(a) → \(b)")
+        }
+        // Positive turns +x toward +y.
+        #expect(isClose(GestureMath.turn(from: Vector2(1, 0), to: Vector2(0, 2)), .pi / 2))
+        #expect(isClose(GestureMath.turn(from: Vector2(1, 0), to: Vector2(-1, 0)), .pi))
+    }
+
+    @Test func summedOverSmallStepsItUnwrapsAcrossHalfATurn() {
+        var total = 0.0
+        var previous = direction(3)
+        for i in 1...100 {
+            let next = direction(3 + 0.09 * Double(i))
+            total += GestureMath.turn(from: previous, to: next)
+            previous = next
+        }
+        #expect(isClose(total, 9, absolute: 1e-12))
+    }
+
+    @Test func zeroOrNonFiniteDirectionsTurnNothing() {
+        #expect(GestureMath.turn(from: .zero, to: Vector2(1, 0)) == 0)
+        #expect(GestureMath.turn(from: Vector2(1, 0), to: Vector2(.nan, 1)) == 0)
+        #expect(GestureMath.turn(from: Vector2(.infinity, 0), to: Vector2(0, 1)) == 0)
+    }
+}

@@ -63,7 +63,9 @@ public final class PropertyAnimator {
 
     /// The progress while a timing moves it (`nil` at rest, scrubbed or inactive); held while paused.
     private var motion: AnimatedValue<Double>?
-    private var progressVelocity = 0.0
+    /// How fast the progress moves, per second, as of the latest frame (0 while paused, scrubbed or
+    /// inactive); a component reports its property's speed from it.
+    package private(set) var progressVelocity = 0.0
     private var currentTiming: AnimationTiming
     private var tracks: [PropertyTrack] = []
     private var completions: [@MainActor (Position) -> Void] = []
