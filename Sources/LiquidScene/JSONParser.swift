@@ -10,6 +10,8 @@ import LiquidGeometry
 /// - Every number is finite: a number beyond the range of `Double` is refused, never read as infinity.
 /// - An object never holds a key twice: a repeated key is refused at its JSON path.
 /// - Lists and objects nest at most ``maximumDepth`` levels; deeper input is refused as such.
+/// - With a ``ListBudget``, the elements of the lists it names are counted as they are read, and the first
+///   element over the budget is refused at its JSON path before the rest of the text is read.
 /// - Every refusal is one `LiquidError` line in the project's words, naming the line and column (in
 ///   characters, from 1) where reading stopped; quoted text is shortened, so the line stays short whatever
 ///   the input holds.
@@ -17,21 +19,39 @@ package struct JSONParser {
     /// The deepest nesting of lists and objects accepted (the document's own object or list is level 1).
     package static let maximumDepth = 100
 
+    /// A cap on the elements of every list held under one of `keys`, counted over the whole document
+    /// (a scene's `layers` and `children` at any depth): `describe(maximum)` is the refusal's text.
+    package struct ListBudget: Sendable {
+        package var keys: Set<String>
+        package var maximum: Int
+        package var describe: @Sendable (Int) -> String
+
+        package init(keys: Set<String>, maximum: Int, describe: @escaping @Sendable (Int) -> String) {
+            self.keys = keys
+            self.maximum = maximum
+            self.describe = describe
+        }
+    }
+
     private let bytes: [UInt8]
     private let root: String
+    private let budget: ListBudget?
+    /// Elements counted against ``budget`` so far.
+    private var counted = 0
     private var index = 0
     /// Where the value being read sits, to name a repeated key.
     private var path: [JSONKey] = []
 
-    private init(bytes: [UInt8], root: String) {
+    private init(bytes: [UInt8], root: String, budget: ListBudget?) {
         self.bytes = bytes
         self.root = root
+        self.budget = budget
     }
 
     /// Parses `data` as one JSON document. `root` names the whole document in messages (`scene`), or is
-    /// empty when the caller names it itself.
-    package static func parse(_ data: Data, root: String) throws(LiquidError) -> JSONValue {
-        var parser = JSONParser(bytes: [UInt8](data), root: root)
+    /// empty when the caller names it itself; `budget` caps the elements of the lists it names.
+    package static func parse(_ data: Data, root: String, budget: ListBudget? = nil) throws(LiquidError) -> JSONValue {
+        var parser = JSONParser(bytes: [UInt8](data), root: root, budget: budget)
         return try parser.document()
     }
 
@@ -122,7 +142,14 @@ package struct JSONParser {
             index += 1
             return .array(elements)
         }
+        let isCounted = budget.map { budget in path.last.map { $0.intValue == nil && budget.keys.contains($0.stringValue) } ?? false } ?? false
         while true {
+            if isCounted, let budget {
+                counted += 1
+                if counted > budget.maximum {
+                    throw LiquidError.json(budget.describe(budget.maximum), at: path + [JSONKey(index: elements.count)], root: root)
+                }
+            }
             path.append(JSONKey(index: elements.count))
             elements.append(try value(depth: depth))
             path.removeLast()
