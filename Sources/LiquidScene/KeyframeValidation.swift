@@ -7,8 +7,9 @@ import LiquidGeometry
 /// A scene is checked in units: the top level and each layer at any depth, each without the layers of a
 /// group inside it (they are units of their own). A unit holding keyframes is decoded once per key of its
 /// longest keyframe list: decoding `k` puts key `k` (or the last key of a shorter list) in every keyframed
-/// place. That work is bounded: the keys of a unit's longest list times the JSON values of the unit may not
-/// exceed ``maximumWork``, so reading a scene stays fast whatever its keyframes hold.
+/// place. That work is bounded: the keys of a unit's longest list times the JSON values of the unit (each
+/// keyframe object counted as one key's value), summed over the units, may not exceed ``maximumWork``, so
+/// reading a scene stays fast whatever its keyframes hold.
 enum KeyframeValidation {
     /// Most JSON values decoded to check one scene's keys (keys of a unit's longest list × the unit's values,
     /// summed over the units).
@@ -25,7 +26,7 @@ enum KeyframeValidation {
             try keyframeObjects(in: unit.value, path: unit.path, into: &found)
             let passes = found.map(\.values.count).max() ?? 0
             guard passes > 1 else { continue }
-            work += passes * count(unit.value)
+            work += passes * count(substitute(unit.value, path: unit.path, keyframes: found, key: 0))
             guard work <= maximumWork else {
                 throw LiquidError.at(LiquidError.jsonPath(unit.path), "checking every keyframe here decodes this "
                     + "\(unit.isRoot ? "scene's top level" : "layer") \(passes) times (its longest keyframe list); with the "
