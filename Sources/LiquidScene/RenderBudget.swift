@@ -8,12 +8,13 @@ import LiquidRaster
 /// measured as the peak address space of `liquid render` on canvases of 2048² and 4096² pixels (the
 /// difference is the cost per pixel). It is the larger of two stages:
 /// - **drawing**: 4 bytes per canvas pixel for the image; for glass, 8 per canvas pixel for each glass
-///   layer (its backdrop and output are canvas-sized and kept until the image is done; measured 7.7) and
-///   12 once for the glass renderer's scratch (measured: one canvas-sized glass costs 11.7 more than a
-///   plain scene); 4 per pixel of the buffer of each group that has filters or glass inside (kept until
-///   the image is done), whose side is the canvas side plus twice the blur reach of the group and the
-///   groups around it (3σ per blur, at most 4096 pixels), and 4 per pixel of the largest such buffer for a
-///   blur's scratch; 4 per pixel of one tile (at most 1024 × 1024) for the screen tile and each level of
+///   shape (a glass layer, or each child of a glass container: backdrops and outputs are canvas-sized and
+///   kept until the image is done; measured 7.7 a layer, 15.3 for a container of two) and 12 once for the
+///   glass renderer's scratch (measured: one canvas-sized glass costs 11.7 more than a plain scene); 4 per
+///   pixel of the buffer of each group that has filters or glass inside (kept until the image is done),
+///   whose side is the canvas side plus twice the blur reach of the group and the groups around it (3σ per
+///   blur, at most 4096 pixels), and 12 per pixel of the largest such buffer for a blur's scratch
+///   (measured: 10.5 for three nested blurred groups); 4 per pixel of one tile (at most 1024 × 1024) for the screen tile and each level of
 ///   nested isolation (a group, or a layer with an opacity below 1 or a blend mode);
 /// - **encoding**: ``bytesPerCanvasPixel`` (16) per canvas pixel for the image and its PNG or animated-PNG
 ///   encoding (measured 12.6 for a still image, 15.3 for an animation, drawing included).
@@ -29,10 +30,12 @@ package struct RenderBudget: Sendable, Equatable {
     package static let bytesPerGlassPixel = 8
     /// Bytes per canvas pixel of the glass renderer's scratch (once, when there is glass).
     package static let glassScratchPerPixel = 12
+    /// Bytes per pixel of the largest filtered group's buffer for a blur's scratch.
+    package static let blurScratchPerPixel = 12
 
     /// Canvas size in pixels.
     package var width: Int, height: Int
-    /// Glass layers (a glass container counts once).
+    /// Glass shapes: glass layers, and each child of a glass container.
     package var glassLayers = 0
     /// Pixels of the buffers of groups with filters or glass inside, summed, and the largest.
     package var groupPixels = 0, largestGroup = 0
@@ -45,7 +48,7 @@ package struct RenderBudget: Sendable, Equatable {
         let tile = Swift.min(width, 1024) * Swift.min(height, 1024)
         var drawing = 4 * canvas + 4 * tile * (isolationDepth + 1)
         if glassLayers > 0 { drawing += canvas * (Self.bytesPerGlassPixel * glassLayers + Self.glassScratchPerPixel) }
-        drawing += 4 * groupPixels + 4 * largestGroup
+        drawing += 4 * groupPixels + Self.blurScratchPerPixel * largestGroup
         return Swift.max(drawing, Self.bytesPerCanvasPixel * canvas)
     }
 
@@ -63,8 +66,8 @@ package struct RenderBudget: Sendable, Equatable {
             var level = depth
             if layer.opacity < 1 || layer.blendMode != .normal { level += 1 }
             switch layer.content {
-            case .glass:
-                glassLayers += 1
+            case .glass(let container):
+                glassLayers += Swift.max(container.children.count, 1)
             case .group(let children, let filters):
                 level += 1
                 var own = 0
@@ -100,7 +103,7 @@ package struct RenderBudget: Sendable, Equatable {
         guard need > Self.maximumBytes else { return }
         let mib = 1024 * 1024
         var held: [String] = []
-        if glassLayers > 0 { held.append("\(glassLayers) glass layer\(glassLayers == 1 ? "" : "s")") }
+        if glassLayers > 0 { held.append("\(glassLayers) glass shape\(glassLayers == 1 ? "" : "s")") }
         if groupPixels > 0 { held.append("filtered groups") }
         throw LiquidError(.outOfRange, "rendering \(width)×\(height) pixels\(held.isEmpty ? "" : " with " + held.joined(separator: " and ")) "
             + "needs about \((need + mib - 1) / mib) MB; a render may use at most \(Self.maximumBytes / mib) MB "

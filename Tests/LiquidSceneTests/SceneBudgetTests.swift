@@ -77,11 +77,14 @@ struct SceneBudgetTests {
         #expect(three.glassLayers == 3)
         #expect(three.bytes == 1_000_000 * (4 + 4 + 3 * 8 + 12))
         // A blurred group's buffer is the canvas grown by 3σ on each side (and 8 pixels of grid alignment),
-        // counted once held and once as the blur's scratch.
+        // counted at 4 bytes a pixel held and 12 as the blur's scratch.
         let blurred = ##"{"type": "group", "filters": [{"type": "blur", "sigma": 10}], "layers": [\##(rect)]}"##
         let group = try RenderBudget(try SceneTest.document(SceneTest.scene([blurred, glass], width: 1000, height: 1000)), scale: 2)
         let side = 2000 + 2 * 60 + 8
-        #expect(group.bytes == 4_000_000 * (4 + 8 + 12) + 4 * 1024 * 1024 * 2 + 2 * 4 * side * side)
+        #expect(group.bytes == 4_000_000 * (4 + 8 + 12) + 4 * 1024 * 1024 * 2 + (4 + 12) * side * side)
+        // Each child of a glass container is a glass shape.
+        let container = ##"{"type": "glassContainer", "spacing": 4, "children": [{"shape": {"circle": [50, 50, 20]}}, {"shape": {"circle": [90, 50, 20]}}]}"##
+        #expect(try RenderBudget(try SceneTest.document(SceneTest.scene([container, glass], width: 1000, height: 1000)), scale: 1).glassLayers == 3)
         // The renderer refuses what the estimate refuses, before allocating anything.
         let huge = try SceneTest.document(SceneTest.scene([glass], width: 16_000, height: 16_000))
         let refusal = #expect(throws: LiquidError.self) { _ = try huge.render() }
