@@ -10,8 +10,8 @@ import LiquidGeometry
 /// - Every number is finite: a number beyond the range of `Double` is refused, never read as infinity.
 /// - An object never holds a key twice: a repeated key is refused at its JSON path.
 /// - Lists and objects nest at most ``maximumDepth`` levels; deeper input is refused as such.
-/// - With a ``ListBudget``, the elements of the lists it names are counted as they are read, and the first
-///   element over the budget is refused at its JSON path before the rest of the text is read.
+/// - With ``ListBudget``s, the elements of the lists each names are counted as they are read, and the first
+///   element over a budget is refused at its JSON path before the rest of the text is read.
 /// - Every refusal is one `LiquidError` line in the project's words, naming the line and column (in
 ///   characters, from 1) where reading stopped; quoted text is shortened, so the line stays short whatever
 ///   the input holds.
@@ -35,23 +35,24 @@ package struct JSONParser {
 
     private let bytes: [UInt8]
     private let root: String
-    private let budget: ListBudget?
-    /// Elements counted against ``budget`` so far.
-    private var counted = 0
+    private let budgets: [ListBudget]
+    /// Elements counted against each of ``budgets`` so far.
+    private var counted: [Int]
     private var index = 0
     /// Where the value being read sits, to name a repeated key.
     private var path: [JSONKey] = []
 
-    private init(bytes: [UInt8], root: String, budget: ListBudget?) {
+    private init(bytes: [UInt8], root: String, budgets: [ListBudget]) {
         self.bytes = bytes
         self.root = root
-        self.budget = budget
+        self.budgets = budgets
+        counted = budgets.map { _ in 0 }
     }
 
     /// Parses `data` as one JSON document. `root` names the whole document in messages (`scene`), or is
-    /// empty when the caller names it itself; `budget` caps the elements of the lists it names.
-    package static func parse(_ data: Data, root: String, budget: ListBudget? = nil) throws(LiquidError) -> JSONValue {
-        var parser = JSONParser(bytes: [UInt8](data), root: root, budget: budget)
+    /// empty when the caller names it itself; each of `budgets` caps the elements of the lists it names.
+    package static func parse(_ data: Data, root: String, budgets: [ListBudget] = []) throws(LiquidError) -> JSONValue {
+        var parser = JSONParser(bytes: [UInt8](data), root: root, budgets: budgets)
         return try parser.document()
     }
 
@@ -142,12 +143,14 @@ package struct JSONParser {
             index += 1
             return .array(elements)
         }
-        let isCounted = budget.map { budget in path.last.map { $0.intValue == nil && budget.keys.contains($0.stringValue) } ?? false } ?? false
+        let key = path.last.flatMap { $0.intValue == nil ? $0.stringValue : nil }
+        let budget = key.flatMap { key in budgets.firstIndex { $0.keys.contains(key) } }
         while true {
-            if isCounted, let budget {
-                counted += 1
-                if counted > budget.maximum {
-                    throw LiquidError.json(budget.describe(budget.maximum), at: path + [JSONKey(index: elements.count)], root: root)
+            if let budget {
+                counted[budget] += 1
+                if counted[budget] > budgets[budget].maximum {
+                    throw LiquidError.json(budgets[budget].describe(budgets[budget].maximum),
+                                           at: path + [JSONKey(index: elements.count)], root: root)
                 }
             }
             path.append(JSONKey(index: elements.count))

@@ -33,6 +33,16 @@ struct SceneBudgetTests {
         #expect(nested?.subject == "layers[9998].children[0]", "\(String(describing: nested))")
     }
 
+    @Test func polylinePointsAreCountedOverTheWholeFile() throws {
+        let limit = SceneSource.maximumPolylinePoints
+        func polyline(_ n: Int) -> String {
+            ##"{"type": "polyline", "stroke": {"width": 1, "paint": "#000000"}, "points": ["## + Array(repeating: "[1, 2]", count: n).joined(separator: ", ") + "]}"
+        }
+        #expect(readError(SceneTest.scene([polyline(limit / 2), polyline(limit / 2)])) == nil)
+        let over = readError(SceneTest.scene([polyline(limit / 2), polyline(limit / 2 + 1)]))
+        #expect(over?.subject == "layers[1].points[\(limit / 2)]", "\(String(describing: over))")
+    }
+
     @Test func everyKeyIsCheckedWhenTheSceneIsRead() {
         // The bad value is at the second key: rendering at 0 would never reach it.
         let opacity = readError(SceneTest.scene([##"{"type": "rect", "frame": [0, 0, 5, 5], "fill": "#000000", "opacity": {"keyframes": [[0, 0.5], [1, 5]]}}"##]))

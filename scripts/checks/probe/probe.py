@@ -836,7 +836,8 @@ def crafted_cases(fx, rng):
           lambda: b'{"width":100,"height":80,"layers":[' + b",".join([rect] * 10_000) + b"]}", "valid")
     scene("a polyline of a million points",
           lambda: b'{"width":100,"height":80,"layers":[{"type":"polyline","stroke":{"width":1,"paint":"#000000"},"points":['
-          + b",".join(b"[%d,%d]" % (i % 100, (i * 7) % 80) for i in range(1_000_000)) + b"]}]}", "either")
+          + b",".join(b"[%d,%d]" % (i % 100, (i * 7) % 80) for i in range(1_000_000)) + b"]}]}",
+          "invalid")  # docs/scene-format.md, "Budgets": at most 100000 polyline points
     scene("a path of 200000 line segments",
           b'{"width":100,"height":80,"layers":[{"type":"path","fill":"#000000","d":"M 0 0 '
           + b" ".join(b"L %d %d" % (i % 100, (i * 13) % 80) for i in range(200_000)) + b'"}]}', "either")
