@@ -64,10 +64,13 @@ struct BenchCommand: ParsableCommand {
     /// into `folder`, creating it if needed: all of them or, when one fails, none.
     static func writeInputs(to folder: String) throws {
         try OutputFolder.writeWhole(folder) { staging in
-            try PNG.write(RasterWorkloadInputs.busyImage(), to: staging + "/w1.png")
-            try PNG.write(RasterWorkloadInputs.strip(), to: staging + "/w2.png")
+            // The quickest image first, so a folder that cannot take files (a full disk, a file-size limit)
+            // fails before the slower ones are drawn.
             try PNG.write(RasterWorkloadInputs.circles(), to: staging + "/w3.png")
-            try PNG.write(RasterWorkloadInputs.strip(), to: staging + "/w4.png")
+            let strip = RasterWorkloadInputs.strip()
+            try PNG.write(strip, to: staging + "/w2.png")
+            try PNG.write(strip, to: staging + "/w4.png")
+            try PNG.write(RasterWorkloadInputs.busyImage(), to: staging + "/w1.png")
             for (name, image) in GlassBenchmarks.references() { try PNG.write(image, to: staging + "/" + name) }
         }
     }

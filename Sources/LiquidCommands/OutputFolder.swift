@@ -58,7 +58,12 @@ extension OutputFolder {
             throw LiquidError.io("cannot create a folder beside '\(ImageFileIO.quoted(path))': \(ImageFileIO.systemReason())")
         }
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        try body(staging)
+        do {
+            try body(staging)
+        } catch let error as LiquidError {
+            // The staging folder is an implementation detail: a failure inside it names the user's folder.
+            throw renamed(error, from: staging, to: parent.isEmpty ? name : (parent == "/" ? "/" : parent + "/") + name)
+        }
         let files = try relativeFiles(under: staging)
         // Check every target first, so a clash found half-way cannot leave the folder half-replaced.
         for file in files {
@@ -75,6 +80,14 @@ extension OutputFolder {
                 throw LiquidError.io("cannot write '\(ImageFileIO.quoted(to))': \(ImageFileIO.systemReason())")
             }
         }
+    }
+
+    /// `error` with the quoted path `from` (and any path under it) in its message and subject replaced by `to`.
+    private static func renamed(_ error: LiquidError, from: String, to: String) -> LiquidError {
+        let (old, new) = (ImageFileIO.quoted(from), ImageFileIO.quoted(to))
+        guard error.message.contains(old) else { return error }
+        return LiquidError(error.kind, error.message.replacingOccurrences(of: old, with: new),
+                           subject: error.subject?.replacingOccurrences(of: old, with: new))
     }
 
     /// The paths of the regular files under `folder`, relative to it, sorted.

@@ -42,6 +42,9 @@ struct PlayCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let names = ComponentRegistry.names
             var name = component ?? (names.contains(Self.defaultComponent) ? Self.defaultComponent : names.first ?? Self.defaultComponent)
+            // Everything that can fail cheaply comes before the trace is opened (which creates or empties
+            // the file): without a display, an existing trace file stays as it was.
+            try WindowHost.checkDisplay()
             let trace = try self.trace.map { try StateTrace(path: $0) }
             while let next = try play(name, trace: trace) { name = next }
             try trace?.close()

@@ -49,7 +49,9 @@ struct RenderCommand: ParsableCommand {
     private func render() throws {
         let source = try Self.load(scene)
         guard animate else {
-            try PNG.write(try Self.document(source, at: time ?? 0, file: scene, scale: scale).render(scale: scale), to: out)
+            let document = try Self.document(source, at: time ?? 0, file: scene, scale: scale)
+            try Self.checkMemory(document, scale: scale ?? document.scale, file: scene)
+            try PNG.write(try document.render(scale: scale), to: out)
             return
         }
         let length = duration ?? source.declaredDuration ?? source.lastKeyTime
@@ -59,6 +61,7 @@ struct RenderCommand: ParsableCommand {
         // The budget is checked on the first frame's canvas before anything is drawn.
         let first = try Self.document(source, at: 0, file: scene, scale: scale)
         try Self.checkBudget(first, scale: scale ?? first.scale, frames: frames)
+        try Self.checkMemory(first, scale: scale ?? first.scale, file: scene)
         // Frames stream to the file as they are drawn; none is kept.
         let writer = try AnimatedPNGFileWriter(path: out, loopCount: 0, storesChangedRegions: true, frameCount: frames)
         let delay = try AnimatedPNGEncoder.Delay.frameRate(fps)
@@ -82,6 +85,14 @@ struct RenderCommand: ParsableCommand {
         let pixels = try Checked.product(width, height, "canvas pixels", atMost: Pixmap.maximumPixels)
         _ = try Checked.product(pixels, frames, "animation of \(width)×\(height) pixels: pixels × frames",
                                 atMost: maximumPixelFrames)
+    }
+
+    /// Refuses a document whose render at `scale` would need more memory than a render may use
+    /// (``RenderBudget``), naming the file, before anything is drawn or written.
+    static func checkMemory(_ document: SceneDocument, scale: Double, file: String) throws {
+        do { try RenderBudget(document, scale: scale).check() } catch {
+            throw ValidationErrorMessage("\(ImageFileIO.quoted(file)): \(error)")
+        }
     }
 
     /// Frames of an animation `length` seconds long at `fps` (both ends included), at most ``maximumFrames``.

@@ -69,8 +69,14 @@ package final class OutputFile {
         }
         switch mode {
         case .streaming:
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw .io("cannot create '\(name)': \(ImageFileIO.systemReason())") }
+            // Without blocking too: should a named pipe appear at the path after the check above, opening it
+            // fails (ENXIO) when nobody reads it instead of waiting for a reader.
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+            guard descriptor >= 0 else {
+                if errno == ENXIO { throw .io("cannot write '\(name)': it is a named pipe that no program is reading") }
+                throw .io("cannot create '\(name)': \(ImageFileIO.systemReason())")
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             temporaryPath = nil
             destination = path
         case .replacing:

@@ -10,6 +10,8 @@ import LiquidGeometry
 /// - Every number is finite: a number beyond the range of `Double` is refused, never read as infinity.
 /// - An object never holds a key twice: a repeated key is refused at its JSON path.
 /// - Lists and objects nest at most ``maximumDepth`` levels; deeper input is refused as such.
+/// - With ``ListBudget``s, the elements of the lists each names are counted as they are read, and the first
+///   element over a budget is refused at its JSON path before the rest of the text is read.
 /// - Every refusal is one `LiquidError` line in the project's words, naming the line and column (in
 ///   characters, from 1) where reading stopped; quoted text is shortened, so the line stays short whatever
 ///   the input holds.
@@ -17,21 +19,40 @@ package struct JSONParser {
     /// The deepest nesting of lists and objects accepted (the document's own object or list is level 1).
     package static let maximumDepth = 100
 
+    /// A cap on the elements of every list held under one of `keys`, counted over the whole document
+    /// (a scene's `layers` and `children` at any depth): `describe(maximum)` is the refusal's text.
+    package struct ListBudget: Sendable {
+        package var keys: Set<String>
+        package var maximum: Int
+        package var describe: @Sendable (Int) -> String
+
+        package init(keys: Set<String>, maximum: Int, describe: @escaping @Sendable (Int) -> String) {
+            self.keys = keys
+            self.maximum = maximum
+            self.describe = describe
+        }
+    }
+
     private let bytes: [UInt8]
     private let root: String
+    private let budgets: [ListBudget]
+    /// Elements counted against each of ``budgets`` so far.
+    private var counted: [Int]
     private var index = 0
     /// Where the value being read sits, to name a repeated key.
     private var path: [JSONKey] = []
 
-    private init(bytes: [UInt8], root: String) {
+    private init(bytes: [UInt8], root: String, budgets: [ListBudget]) {
         self.bytes = bytes
         self.root = root
+        self.budgets = budgets
+        counted = budgets.map { _ in 0 }
     }
 
     /// Parses `data` as one JSON document. `root` names the whole document in messages (`scene`), or is
-    /// empty when the caller names it itself.
-    package static func parse(_ data: Data, root: String) throws(LiquidError) -> JSONValue {
-        var parser = JSONParser(bytes: [UInt8](data), root: root)
+    /// empty when the caller names it itself; each of `budgets` caps the elements of the lists it names.
+    package static func parse(_ data: Data, root: String, budgets: [ListBudget] = []) throws(LiquidError) -> JSONValue {
+        var parser = JSONParser(bytes: [UInt8](data), root: root, budgets: budgets)
         return try parser.document()
     }
 
@@ -122,7 +143,16 @@ package struct JSONParser {
             index += 1
             return .array(elements)
         }
+        let key = path.last.flatMap { $0.intValue == nil ? $0.stringValue : nil }
+        let budget = key.flatMap { key in budgets.firstIndex { $0.keys.contains(key) } }
         while true {
+            if let budget {
+                counted[budget] += 1
+                if counted[budget] > budgets[budget].maximum {
+                    throw LiquidError.json(budgets[budget].describe(budgets[budget].maximum),
+                                           at: path + [JSONKey(index: elements.count)], root: root)
+                }
+            }
             path.append(JSONKey(index: elements.count))
             elements.append(try value(depth: depth))
             path.removeLast()

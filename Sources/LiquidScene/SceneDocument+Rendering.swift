@@ -13,11 +13,15 @@ extension SceneDocument {
     /// Compositing follows the W3C model: a layer with opacity below 1 or a blend mode other than normal,
     /// and every group, is rendered on its own and composited as a whole; glass reads what is drawn beneath
     /// it (inside its group, if it is in one).
-    /// - Throws: `LiquidError` for a size or scale that is not positive and finite or too large, and for
-    ///   an image or font that cannot be read; nothing else once the document has decoded.
+    /// - Throws: `LiquidError` for a size or scale that is not positive and finite or too large, for a
+    ///   render whose memory estimate exceeds its budget (see docs/scene-format.md, "Budgets"; nothing is
+    ///   allocated then), and for an image or font that cannot be read; nothing else once the document has
+    ///   decoded.
     @MainActor
     public func render(scale: Double? = nil) throws -> Pixmap {
         let s = scale ?? self.scale
+        // The memory the render will hold is checked before anything is allocated.
+        try RenderBudget(self, scale: s).check()
         let size = Size(width: width, height: height)
         // One tile covers the whole image up to 1024 pixels a side: a one-shot render gains nothing from
         // tiling, and one tile draws every pixel at the same offset as a canvas-sized image would.

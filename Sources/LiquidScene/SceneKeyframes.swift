@@ -84,7 +84,7 @@ enum SceneKeyframes {
     }
 
     /// A keyframe object: `[time, value]` keys in non-decreasing time and an optional easing.
-    private struct Keyframed: Decodable {
+    struct Keyframed: Decodable {
         var times: [Double] = []
         var values: [JSONValue] = []
         var easing: Easing = .proportional
@@ -108,10 +108,23 @@ enum SceneKeyframes {
                     throw SceneValue.fail("keyframe times must not decrease (\(time) after \(last))",
                                           at: c.codingPath + [Key.keyframes, JSONKey(index: i), JSONKey(index: 0)])
                 }
+                // Neighbouring lists interpolate element by element, so they must have the same shape.
+                if let previous = values.last, let (a, b) = Self.lengthMismatch(previous, pair[1]) {
+                    throw SceneValue.fail("keyframe lists must have the same length (\(a) vs \(b))",
+                                          at: c.codingPath + [Key.keyframes, JSONKey(index: i), JSONKey(index: 1)])
+                }
                 times.append(time)
                 values.append(pair[1])
             }
             easing = try c.decodeIfPresent(Easing.self, forKey: .easing) ?? .proportional
+        }
+
+        /// The lengths of the first pair of lists, at the same place in `a` and `b`, whose lengths differ.
+        private static func lengthMismatch(_ a: JSONValue, _ b: JSONValue) -> (Int, Int)? {
+            guard case .array(let x) = a, case .array(let y) = b else { return nil }
+            guard x.count == y.count else { return (x.count, y.count) }
+            for (u, v) in zip(x, y) { if let found = lengthMismatch(u, v) { return found } }
+            return nil
         }
 
         /// The value at time `t`.
@@ -126,7 +139,7 @@ enum SceneKeyframes {
     }
 
     /// `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or `{"spring": {"response": R, "dampingRatio": Z}}`.
-    private enum Easing: Decodable {
+    enum Easing: Decodable {
         /// No easing given: the fraction is the progress itself, exactly.
         case proportional
         case curve(TimingCurve)

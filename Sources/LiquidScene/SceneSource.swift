@@ -21,6 +21,22 @@ public struct SceneSource: Sendable {
     /// against, when decoding ``SceneDocument`` directly.
     public static let baseDirectoryKey = CodingUserInfoKey(rawValue: "LiquidScene.baseDirectory")!
 
+    /// Most layers a scene may hold, counted over the whole file: every entry of the top-level `layers`, of
+    /// each group's `layers` and of each glass container's `children`. The count is kept while the JSON is
+    /// read, so a larger scene is refused (at the first layer over the budget) before it is built.
+    public static let maximumLayers = 10_000
+
+    private static let layerBudget = JSONParser.ListBudget(keys: ["layers", "children"], maximum: maximumLayers) { maximum in
+        "more than \(maximum) layers: a scene holds at most \(maximum) in all (group layers and glass container children included)"
+    }
+
+    /// Most polyline points a scene may hold, over all its polylines, counted while the JSON is read.
+    public static let maximumPolylinePoints = 100_000
+
+    private static let pointBudget = JSONParser.ListBudget(keys: ["points"], maximum: maximumPolylinePoints) { maximum in
+        "more than \(maximum) polyline points: a scene holds at most \(maximum) in all"
+    }
+
     /// The folder relative image and font paths are resolved against.
     public let baseDirectory: String
     /// The parsed JSON, keyframes and all.
@@ -35,9 +51,13 @@ public struct SceneSource: Sendable {
     /// Parses `json` (UTF-8). Relative paths in the scene are resolved against `baseDirectory` when a
     /// document is decoded.
     /// - Throws: `LiquidError` at `scene` when the bytes are not JSON (naming the line and column) or
-    ///   not a JSON object, and at `title`, `caption` or `duration` when one is not of its type.
+    ///   not a JSON object; at the first layer over ``maximumLayers`` or polyline point over
+    ///   ``maximumPolylinePoints``; at `title`, `caption` or `duration`
+    ///   when one is not of its type; and at the key (`layers[0].opacity.keyframes[2][1]`) when any key of a
+    ///   keyframed value is not a valid value for its place — every key is checked here, not only those a
+    ///   later ``document(at:)`` reaches.
     public init(json: Data, baseDirectory: String) throws(LiquidError) {
-        tree = try JSONParser.parse(json, root: "scene")
+        tree = try JSONParser.parse(json, root: "scene", budgets: [Self.layerBudget, Self.pointBudget])
         guard case .object = tree else { throw LiquidError.at("scene", "must be a JSON object") }
         try SceneKeyframes.checkMagnitudes(tree)
         let metadata = try JSONValueDecoder(tree, root: "scene").decode(Metadata.self)
@@ -45,6 +65,7 @@ public struct SceneSource: Sendable {
         caption = metadata.caption
         declaredDuration = metadata.duration
         self.baseDirectory = baseDirectory
+        try KeyframeValidation.check(tree, baseDirectory: baseDirectory)
     }
 
     /// Reads and parses the file at `path`; relative paths in the scene are resolved against its folder.

@@ -84,6 +84,15 @@ public final class WindowHost {
         finger = PointerFinger(scale: scale)
     }
 
+    /// Throws what ``init(root:size:scale:title:background:framesPerSecond:)`` throws when there is no X
+    /// display to open a window on, and returns quietly when there is one: a cheap check (one connection,
+    /// opened and closed, no window) for a program to make before it starts anything it would have to undo.
+    /// - Throws: `LiquidError` (`.unavailable`) when `DISPLAY` is unset or names no reachable X server, or
+    ///   the server has no TrueColor visual.
+    package static func checkDisplay() throws(LiquidError) {
+        _ = try X11Display()
+    }
+
     /// Whether the window is still open (not closed by the user or by ``close()``).
     public private(set) var isOpen = true
 

@@ -158,13 +158,13 @@ struct SceneDecodingTests {
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"fill\": \"#000000\", \"frame\": {\"keyframes\": [[1, [0,0,1,1]], [0, [0,0,2,2]]]}}]}",
          "layers[0].frame.keyframes[1][0]: keyframe times must not decrease (0.0 after 1.0)"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"fill\": \"#000000\", \"frame\": {\"keyframes\": [[0, [0,0,1,1]], [1, [0,0,2]]]}}]}",
-         "layers[0].frame: keyframe lists must have the same length (4 vs 3)"),
+         "layers[0].frame.keyframes[1][1]: keyframe lists must have the same length (4 vs 3)"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"fill\": \"#000000\", \"frame\": {\"keyframes\": [[0, [0,0,1,1]]], \"easing\": \"bouncy\"}}]}",
          "layers[0].frame: easing must be linear, easeIn, easeOut, easeInOut or {\"spring\": {…}}; got 'bouncy'"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"fill\": \"#000000\", \"frame\": {\"keyframes\": []}}]}",
          "layers[0].frame: keyframes must be a non-empty list of [time, value] pairs"),
         ("{\"width\": {\"keyframes\": [[0, \"x\"], [1, \"y\"]]}, \"height\": 10}",
-         "width: expected a number, found a string"),
+         "width.keyframes[0][1]: expected a number, found a string"),
     ])
     func keyframeErrorsNameTheirPath(json: String, message: String) {
         do {

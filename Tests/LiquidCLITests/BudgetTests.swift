@@ -1,0 +1,84 @@
+import Foundation
+import LiquidRaster
+import Testing
+
+/// The resource budgets of the command line: each is refused at once with one line naming the limit, and
+/// leaves nothing behind.
+@Suite("liquid: budgets")
+struct BudgetTests {
+    let folder: String = {
+        let path = NSTemporaryDirectory() + "liquid-budget-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = folder + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func expectOneLine(_ result: LiquidProcess.Result, containing parts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!result.timedOut, "the command hung", sourceLocation: sourceLocation)
+        #expect(result.status != 0, sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("liquid: error: "), "\(result.stderr)",
+                sourceLocation: sourceLocation)
+        for part in parts { #expect(result.stderr.contains(part), "\(result.stderr)", sourceLocation: sourceLocation) }
+    }
+
+    @Test func aRenderBeyondTheMemoryBudgetIsRefusedBeforeDrawing() throws {
+        let scene = try write(##"{"width": 16000, "height": 16000, "layers": [{"type": "glass", "shape": {"circle": [8000, 8000, 4000]}}]}"##, "huge.json")
+        let out = folder + "/huge.png"
+        // A 16000² canvas needs gigabytes; refused before anything is allocated, so it stays small.
+        let (status, bytes) = try LiquidProcess.peakMemory(["render", scene, "--out", out])
+        #expect(status != 0)
+        #expect(bytes < 200 * 1024 * 1024, "peak memory \(bytes) bytes")
+        expectOneLine(try LiquidProcess.run(["render", scene, "--out", out]), containing: ["16000×16000", "at most 1536 MB"])
+        expectOneLine(try LiquidProcess.run(["render", scene, "--out", out, "--animate", "--duration", "1", "--fps", "1"]),
+                      containing: ["at most 1536 MB"])
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // The same scene at a scale that fits renders.
+        let small = folder + "/small.png"
+        #expect(try LiquidProcess.run(["render", scene, "--out", small, "--scale", "0.1"]).status == 0)
+        #expect(try PNG.read(contentsOf: small).width == 1600)
+    }
+
+    @Test func aSceneOfTooManyLayersIsRefusedWhileItIsRead() throws {
+        let rect = ##"{"type":"rect","frame":[1,1,2,2],"fill":"#000000"}"##
+        let scene = try write(#"{"width":100,"height":80,"layers":["# + Array(repeating: rect, count: 200_000).joined(separator: ",") + "]}", "many.json")
+        expectOneLine(try LiquidProcess.run(["render", scene, "--out", folder + "/many.png"]),
+                      containing: ["many.json: layers[10000]", "at most 10000"])
+    }
+
+    @Test func aBadKeyframeIsRefusedWhateverTimeIsRendered() throws {
+        let scene = try write(##"{"width": 20, "height": 20, "layers": [{"type": "rect", "frame": [0, 0, 9, 9], "fill": "#000000", "opacity": {"keyframes": [[0, 1], [1, 5]]}}]}"##, "keys.json")
+        expectOneLine(try LiquidProcess.run(["render", scene, "--out", folder + "/k.png", "--time", "0"]),
+                      containing: ["keys.json: layers[0].opacity.keyframes[1][1]", "between 0 and 1"])
+    }
+
+    @Test func playWithoutADisplayLeavesTheTraceAlone() throws {
+        let trace = try write("older trace\n", "trace.jsonl")
+        expectOneLine(try LiquidProcess.run(["play", "--trace", trace], environment: ["DISPLAY": ""], timeout: 30),
+                      containing: ["no X display"])
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == "older trace\n")
+        let missing = folder + "/new-trace.jsonl"
+        expectOneLine(try LiquidProcess.run(["play", "--trace", missing], environment: ["DISPLAY": ""], timeout: 30),
+                      containing: ["no X display"])
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        // A named pipe nobody reads is never opened, so nothing waits for a reader.
+        let pipe = folder + "/pipe"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        expectOneLine(try LiquidProcess.run(["play", "--trace", pipe], environment: ["DISPLAY": ""], timeout: 30),
+                      containing: ["no X display"])
+    }
+
+    @Test func writeInputsOnAFullDiskNamesTheFolderGiven() throws {
+        let target = folder + "/inputs"
+        // A file-size limit of 64 bytes fails the first image, as a full disk would.
+        let result = try LiquidProcess.shell("ulimit -f 0; exec \"$LIQUID\" bench --write-inputs '\(target)'", timeout: 60)
+        expectOneLine(result, containing: ["'\(target)/w3.png'", "File too large"])
+        #expect(!result.stderr.contains(".partial"))
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+}
