@@ -61,6 +61,21 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
+    /// The window's view tree for `component` (registered as `name`): the component placed as
+    /// ``ComponentSimulator`` places it — at `origin`, the component's padding from the top-left — on its
+    /// gallery stage, in a root view of `size` points.
+    @MainActor
+    static func scene(_ component: any SimulatableComponent, name: String) -> (root: View, size: Size, origin: Point) {
+        let pad = component.simulationPadding
+        let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
+        let root = View()
+        let origin = Point(pad, pad)
+        component.view.frame = Rect(origin: origin, size: component.simulationSize)
+        root.addSubview(component.view)
+        GalleryStage.forComponent(name).install(in: root, size: size)
+        return (root, size, origin)
+    }
+
     /// Shows the component registered as `name` as ``ComponentSimulator`` hosts it (padding around it), on
     /// its gallery stage, until the window closes (returns `nil`) or Tab, Shift-Tab or a digit asks for
     /// another component (returns its name; never while recording).
@@ -69,17 +84,12 @@ struct PlayCommand: ParsableCommand {
         let component = try ComponentRegistry.make(name)
         // The first line goes out before the window opens, so an unwritable trace fails at once.
         try trace?.record(component: name, time: 0, state: component.simulationState)
-        let pad = component.simulationPadding
-        let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
-        let root = View()
-        component.view.frame = Rect(origin: Point(pad, pad), size: component.simulationSize)
-        root.addSubview(component.view)
-        GalleryStage.forComponent(name).install(in: root, size: size)
+        let (root, size, origin) = Self.scene(component, name: name)
         let host = try WindowHost(root: root, size: size, scale: scale, title: "liquid play: \(name)",
                                   background: GalleryStage.baseColor, framesPerSecond: fps)
         // Opened before the first frame is shown, so an unwritable path fails at once.
         let recorder = try record.map {
-            try EventsRecorder(path: $0, origin: Point(pad, pad), framesPerSecond: host.framesPerSecond)
+            try EventsRecorder(path: $0, origin: origin, framesPerSecond: host.framesPerSecond)
         }
         let names = ComponentRegistry.names
         let index = names.firstIndex(of: name) ?? 0
