@@ -114,6 +114,8 @@ struct RecordReplayTests {
         try trace.record(component: name, time: 0, state: component.simulationState)
         let (root, size, origin) = PlayCommand.scene(component, name: name)
         let runLoop = try UIRunLoop(root: root, size: size, scale: scale, framesPerSecond: framesPerSecond)
+        // Every frame is drawn, as the window draws it, so drawing cannot hide a difference.
+        runLoop.compositor = try Compositor(size: size, scale: scale)
         let recorder = try EventsRecorder(path: recordPath, origin: origin, framesPerSecond: framesPerSecond)
         var input = PointerInput(scale: scale)
         var pending = inputs(origin, component.simulationSize)[...]
