@@ -27,10 +27,12 @@ final class EventsRecorder {
     /// How many frames are recorded so far.
     var frameCount: Int { ticks.count }
 
+    /// The nominal frame rate of the window (1…360), written as `"fps"`; set it once the window is open.
+    var framesPerSecond = 60.0
+
     private let file: OutputFile
     /// Where the component's origin is in the window, in points.
     private let origin: Point
-    private let framesPerSecond: Double
     /// The encoded events of the frames recorded, separated by commas.
     private var events: [UInt8] = []
     /// The encoded events dispatched since the last recorded frame.
@@ -41,16 +43,15 @@ final class EventsRecorder {
     /// The most a recording may hold: what `simulate` reads of an events file.
     private let byteLimit: Int
 
-    /// Opens `path` for a recording of a component placed at `origin` (window points) in a window
-    /// ticking at `framesPerSecond`.
+    /// Opens `path` for a recording of a component placed at `origin` (window points) — before the
+    /// window opens, so that a path that cannot be written fails first.
     /// - Throws: `LiquidError` naming the path when it cannot be written (a missing folder, no permission).
-    init(path: String, origin: Point, framesPerSecond: Double, byteLimit: Int = ImageFileIO.documentByteLimit) throws {
+    init(path: String, origin: Point, byteLimit: Int = ImageFileIO.documentByteLimit) throws {
         self.path = path
         self.origin = origin
-        self.framesPerSecond = framesPerSecond
         self.byteLimit = byteLimit
         file = try OutputFile(path: path, mode: .replacing)
-        size = Self.prefix.count + Self.middle(framesPerSecond).count + Self.footer.count
+        size = Self.prefix.count + Self.middle(0).count + Self.rateAllowance + Self.footer.count
     }
 
     /// Records `touch` (window points) in the component's points and returns the touch the window should
@@ -119,6 +120,8 @@ final class EventsRecorder {
     }
 
     private static let footer = Array("]}\n".utf8)
+    /// Room kept in the size for the digits of any rate (a `Double` prints in at most 24 characters).
+    private static let rateAllowance = 24
 
     /// One event object, keys sorted; `force` only when not 0 (its default). Swift prints a finite
     /// `Double` in the shortest form that reads back exactly, which is also valid JSON.

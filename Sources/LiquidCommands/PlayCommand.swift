@@ -85,12 +85,11 @@ struct PlayCommand: ParsableCommand {
         // The first line goes out before the window opens, so an unwritable trace fails at once.
         try trace?.record(component: name, time: 0, state: component.simulationState)
         let (root, size, origin) = Self.scene(component, name: name)
+        // Opened before the window, so an unwritable path fails at once.
+        let recorder = try record.map { try EventsRecorder(path: $0, origin: origin) }
         let host = try WindowHost(root: root, size: size, scale: scale, title: "liquid play: \(name)",
                                   background: GalleryStage.baseColor, framesPerSecond: fps)
-        // Opened before the first frame is shown, so an unwritable path fails at once.
-        let recorder = try record.map {
-            try EventsRecorder(path: $0, origin: origin, framesPerSecond: host.framesPerSecond)
-        }
+        recorder?.framesPerSecond = host.framesPerSecond
         let names = ComponentRegistry.names
         let index = names.firstIndex(of: name) ?? 0
         host.title = "liquid play: \(name) [\(index + 1)/\(names.count)] \(Checked.clamped(host.framesPerSecond, to: 0...1000)) Hz - "

@@ -114,9 +114,11 @@ struct RecordReplayTests {
         try trace.record(component: name, time: 0, state: component.simulationState)
         let (root, size, origin) = PlayCommand.scene(component, name: name)
         let runLoop = try UIRunLoop(root: root, size: size, scale: scale, framesPerSecond: framesPerSecond)
-        // Every frame is drawn, as the window draws it, so drawing cannot hide a difference.
-        runLoop.compositor = try Compositor(size: size, scale: scale)
-        let recorder = try EventsRecorder(path: recordPath, origin: origin, framesPerSecond: framesPerSecond)
+        // Every frame is drawn, as the window draws it, so drawing cannot hide a difference (at half a
+        // pixel per point: what is drawn does not depend on the scale, and the suite stays quick).
+        runLoop.compositor = try Compositor(size: size, scale: 0.5)
+        let recorder = try EventsRecorder(path: recordPath, origin: origin)
+        recorder.framesPerSecond = framesPerSecond
         var input = PointerInput(scale: scale)
         var pending = inputs(origin, component.simulationSize)[...]
         for (index, now) in ticks.enumerated() {
@@ -310,7 +312,7 @@ struct RecordReplayTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("long.json").path
-        let recorder = try EventsRecorder(path: path, origin: Point(16, 16), framesPerSecond: 60)
+        let recorder = try EventsRecorder(path: path, origin: Point(16, 16))
         let ticks = [0.01, 299.5, 599.99, 600, 600.02, 601]
         for (index, tick) in ticks.enumerated() {
             let phase: TouchPhase = index == 0 ? .began : .moved
@@ -330,7 +332,7 @@ struct RecordReplayTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("big.json").path
         let limit = 2000
-        let recorder = try EventsRecorder(path: path, origin: Point(0, 0), framesPerSecond: 60, byteLimit: limit)
+        let recorder = try EventsRecorder(path: path, origin: Point(0, 0), byteLimit: limit)
         _ = recorder.touch(Touch(id: 1, phase: .began, location: Point(1, 2), timestamp: 0.001))
         var frame = 0
         while recorder.stopReason == nil, frame < 10_000 {
@@ -342,21 +344,42 @@ struct RecordReplayTests {
         #expect(recorder.stopReason?.contains("MB") == true)
         try recorder.finish()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(bytes.count <= limit && bytes.count > limit - 200)
+        #expect(bytes.count <= limit && bytes.count > limit - 250)
         let script = try TouchScriptFile.script(in: bytes)
         #expect(script.frames?.ticks.count == recorder.frameCount)
         #expect(script.touches.count == recorder.frameCount + 1)
+    }
+
+    /// `liquid play --record`: a path that cannot be written is refused before the window is opened
+    /// (so even without a display the error is the path's), and a session that never ran leaves no file.
+    @Test func playRefusesAnUnwritableRecordingBeforeTheWindow() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("no/such/rec.json").path
+        for (path, reason) in [(missing, "No such file or directory"), (folder.path, "it is a folder")] {
+            let result = try LiquidProcess.run(["play", "switch", "--record", path], environment: ["DISPLAY": ""], timeout: 60)
+            #expect(result.status != 0)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("liquid: error: ") && result.stderr.contains(path) && result.stderr.contains(reason),
+                    "\(result.stderr)")
+        }
+        let fine = folder.appendingPathComponent("rec.json").path
+        let noDisplay = try LiquidProcess.run(["play", "switch", "--record", fine], environment: ["DISPLAY": ""], timeout: 60)
+        #expect(noDisplay.status != 0 && noDisplay.stderr.contains("no X display"), "\(noDisplay.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no recording, no partial file")
+        let same = try LiquidProcess.run(["play", "--record", fine, "--trace", fine], environment: ["DISPLAY": ""], timeout: 60)
+        #expect(same.status != 0 && same.stderr.contains("--record and --trace name the same file"), "\(same.stderr)")
     }
 
     @Test func anUnwritableRecordingFailsWhenOpenedAndLeavesNothing() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("no-such-folder/rec.json").path
-        #expect(throws: (any Error).self) { try EventsRecorder(path: missing, origin: .zero, framesPerSecond: 60) }
+        #expect(throws: (any Error).self) { try EventsRecorder(path: missing, origin: .zero) }
         // A recorder dropped without finishing (a failed session) leaves no file behind.
         let path = folder.appendingPathComponent("rec.json").path
         do {
-            let recorder = try EventsRecorder(path: path, origin: .zero, framesPerSecond: 60)
+            let recorder = try EventsRecorder(path: path, origin: .zero)
             recorder.frame(at: 0.1)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
