@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "LiquidWindowTests", dependencies: ["LiquidWindow", "LiquidUI", "LiquidRaster", "LiquidGeometry"]),
         .testTarget(name: "LiquidSceneTests", dependencies: ["LiquidScene", "LiquidUI", "LiquidRaster", "LiquidGeometry", "TestSupport"],
                     resources: [.copy("Reference")]),
-        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidCommands", "LiquidUI", "LiquidScene", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
+        .testTarget(name: "LiquidCLITests", dependencies: ["liquid", "LiquidCommands", "LiquidUI", "LiquidWindow", "LiquidScene", "LiquidRaster", "LiquidGeometry", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

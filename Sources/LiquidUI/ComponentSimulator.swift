@@ -65,6 +65,19 @@ package final class ComponentSimulator {
         }
     }
 
+    /// Plays touches that arrive in time order (component coordinates) at the given frame times — a
+    /// recorded window's ticks — instead of at the simulator's frame rate (see
+    /// ``UIRunLoop/run(orderedEvents:frameTimes:onFrame:)``); otherwise as
+    /// ``stream(orderedTouches:duration:onFrame:)``. Make the simulator with the frame rate the window
+    /// ticked at: the animations' fixed-step clocks are built on it.
+    package func stream(orderedTouches touches: some Sequence<Touch>, frameTimes: some Sequence<Double>,
+                        onFrame: (Frame, Pixmap?) -> Void) {
+        var seenHaptics = runLoop.haptics.entries.count
+        runLoop.run(orderedEvents: touches.lazy.map(shifted), frameTimes: frameTimes) { info in
+            onFrame(record(info, seenHaptics: &seenHaptics), runLoop.image)
+        }
+    }
+
     private func shifted(_ touch: Touch) -> Touch {
         var t = touch
         t.location = touch.location + origin

@@ -295,6 +295,31 @@ public final class UIRunLoop {
         _ = play(&iterator, duration: duration, onFrame: onFrame)
     }
 
+    /// Plays touches that arrive in time order at the given frame times instead of at a fixed rate — the
+    /// frames a window actually ticked at, late ones included — with the dispatch rule of
+    /// ``run(events:duration:onFrame:)``: before each frame, every touch read and not yet dispatched whose
+    /// timestamp is at or before the frame's time (within ``GestureRecognizer/timeTolerance``) is
+    /// dispatched, in order; then the run loop steps to that time.
+    ///
+    /// This is exactly what a driven run loop does when each touch is dispatched in the tick after the
+    /// frame before it (a touch stamped more than the tolerance after the previous frame and at most the
+    /// current frame's time), so a recording of a window's touches and ticks replays to the same states.
+    /// A frame time that is not finite or not later than the frame before is skipped, as a driven clock
+    /// drops it. Reading stops at the first touch after the last frame; invalid touches are dropped.
+    package func run(orderedEvents events: some Sequence<Touch>, frameTimes: some Sequence<Double>,
+                     onFrame: (FrameInfo) -> Void = { _ in }) {
+        var iterator = events.lazy.filter(\.isValid).makeIterator()
+        var next = iterator.next()
+        for time in frameTimes {
+            guard time.isFinite, lastFrameTime.map({ time > $0 }) ?? true else { continue }
+            while let touch = next, touch.timestamp <= time + GestureRecognizer.timeTolerance {
+                dispatch(touch)
+                next = iterator.next()
+            }
+            onFrame(step(to: time))
+        }
+    }
+
     /// The frame loop of both `run` methods: returns the touch read but not yet due at the end.
     private func play<Events: IteratorProtocol<Touch>>(
         _ events: inout Events, duration: Double, onFrame: (FrameInfo) -> Void

@@ -22,7 +22,9 @@ import LiquidUI
 /// at the pointer's position in points (window pixels ÷ `scale`); a new press is a new touch. Holding Shift
 /// gives the touch full force (1); otherwise each wheel notch up adds 0.1 of force and each notch down takes
 /// 0.1 away, within 0…1. A change of force while the button is down is a moved sample at the same place.
-/// Touches are stamped on the run loop's clock, in order, between the previous frame and the current one.
+/// Touches are stamped on the run loop's clock, in order, after the previous frame (by more than the
+/// run loop's time tolerance) and at most at the current one; ``onTouch`` sees each before the run loop
+/// does. A script of those touches played at the same frame times therefore reaches the same states.
 ///
 /// ## Ending
 /// Escape, the window manager's close button or the window being destroyed closes the window and ends
@@ -44,17 +46,17 @@ public final class WindowHost {
     public var onFrame: (@MainActor (_ time: Double) -> Void)?
     /// Called, before the frame is stepped, for each key press other than Escape and Shift.
     public var onKey: (@MainActor (WindowKey) -> Void)?
+    /// Called with each touch the mouse makes, before the frame it belongs to is stepped; the run loop
+    /// receives the touch it returns (the same one, or one adjusted — a recorder may round its location to
+    /// what it stores). Without it, touches go to the run loop as they are.
+    public var onTouch: (@MainActor (Touch) -> Touch)?
 
     private let window: X11Window
     private let compositor: Compositor
     private let source: WindowTickSource
-    private var finger: PointerFinger
+    private var input: PointerInput
     private var failure: (any Error)?
     private var isStopping = false
-    /// Run-loop time minus X server time, fixed by the first timed event (server times are milliseconds).
-    private var serverOffset: Double?
-    private var lastStamp = 0.0
-    private var lastTick = 0.0
 
     /// Opens a window showing `root`, sized `size` points at `scale` pixels per point.
     ///
@@ -81,7 +83,7 @@ public final class WindowHost {
                                title: title, background: base)
         self.title = title
         source = try WindowTickSource(framesPerSecond: rate)
-        finger = PointerFinger(scale: scale)
+        input = PointerInput(scale: scale)
     }
 
     /// Throws what ``init(root:size:scale:title:background:framesPerSecond:)`` throws when there is no X
@@ -104,15 +106,16 @@ public final class WindowHost {
         isStopping = false
         failure = nil
         source.origin = runLoop.lastFrameTime.map { $0 + runLoop.frameInterval } ?? runLoop.currentTime
-        lastTick = source.origin
+        input.lastTick = source.origin
         source.beforeTick = { [weak self] now in MainActor.assumeIsolated { self?.handleEvents(now: now) } }
         source.afterTick = { [weak self] now in MainActor.assumeIsolated { self?.present(now: now) } }
         runLoop.drive(from: source)
         source.run(seconds: seconds)
         runLoop.stopDriving()
-        if finger.isDown, let touch = finger.cancel(at: lastTick) {
+        let lastTick = input.lastTick
+        if input.isDown, let touch = input.cancel(at: lastTick) {
             // The run ended between frames (its duration ran out): show the cancelled touch's frame too.
-            runLoop.dispatch(touch)
+            dispatch(touch)
             runLoop.step(to: lastTick)
             present(now: lastTick)
         }
@@ -137,16 +140,8 @@ public final class WindowHost {
     private func handleEvents(now: Double) {
         for event in window.events() {
             switch event {
-            case .press(let x, let y, let time):
-                dispatch(finger.press(x: x, y: y, at: stamp(time, now: now)))
-            case .motion(let x, let y, let time):
-                dispatch(finger.move(x: x, y: y, at: stamp(time, now: now)))
-            case .release(let x, let y, let time):
-                dispatch(finger.release(x: x, y: y, at: stamp(time, now: now)))
-            case .wheel(let steps, let time):
-                dispatch(finger.wheel(steps: steps, at: stamp(time, now: now)))
-            case .shift(let held, let time):
-                dispatch(finger.shift(held: held, at: stamp(time, now: now)))
+            case .press, .motion, .release, .wheel, .shift:
+                dispatch(input.touch(for: event, now: now))
             case .expose(let rect):
                 window.redraw(rect)
             case .key(let key):
@@ -156,12 +151,12 @@ public final class WindowHost {
             }
             if isStopping { break }
         }
-        if isStopping { dispatch(finger.cancel(at: now)) }
+        if isStopping { dispatch(input.cancel(at: now)) }
     }
 
     /// Renders what changed in the frame the run loop just stepped to, shows it, and reports the frame.
     private func present(now: Double) {
-        lastTick = now
+        input.lastTick = now
         do {
             let frame = try compositor.renderFrame(runLoop.root.layer)
             if isOpen, let damage = frame.damage { window.show(frame.image, rect: damage) }
@@ -173,21 +168,7 @@ public final class WindowHost {
     }
 
     private func dispatch(_ touch: Touch?) {
-        if let touch { runLoop.dispatch(touch) }
-    }
-
-    /// The run-loop time of an event stamped `serverTime` (milliseconds on the X server's clock), seen
-    /// during the tick at `now`: kept between the previous tick and `now`, and never decreasing, so touch
-    /// samples carry distinct, ordered times even when several arrive in one frame.
-    private func stamp(_ serverTime: UInt, now: Double) -> Double {
-        var time = now
-        if serverTime != 0 {
-            let seconds = Double(serverTime) / 1000
-            if serverOffset == nil || seconds + serverOffset! > now { serverOffset = now - seconds }
-            time = seconds + serverOffset!
-        }
-        time = min(max(time, lastTick, lastStamp), now)
-        lastStamp = time
-        return time
+        guard let touch else { return }
+        runLoop.dispatch(onTouch?(touch) ?? touch)
     }
 }

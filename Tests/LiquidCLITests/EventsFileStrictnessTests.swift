@@ -54,6 +54,24 @@ struct EventsFileStrictnessTests {
         (events(down, ##"{"t": 0.2, "phase": "down", "x": 20, "y": 14}"##), "events[1].phase", "a second 'down' for touch 0, which is already down since events[0]"),
         (events(down, up, ##"{"t": 0.3, "phase": "move", "x": 20, "y": 14}"##), "events[2].phase", "'move' for touch 0 after it was lifted at events[1]"),
         (events(down, ##"{"t": 0.15, "phase": "up", "x": 20, "y": 14, "id": 1}"##), "events[1].phase", "'up' for touch 1 with no 'down' before it"),
+        // A recording's frames: "ticks" and "fps" together, strictly, and no event after the last tick.
+        (##"{"events": [], "tick": [0.1], "fps": 60}"##, "tick", "unknown key (did you mean 'ticks'?)"),
+        (##"{"events": [], "ticks": [0.1]}"##, "ticks", "need \"fps\""),
+        (##"{"events": [], "fps": 60}"##, "fps", "give both or neither"),
+        (##"{"events": [], "ticks": null, "fps": 60}"##, "ticks", "expected a list, found null"),
+        (##"{"events": [], "ticks": 0.1, "fps": 60}"##, "ticks", "expected a list, found a number"),
+        (##"{"events": [], "ticks": [0.1, "0.2"], "fps": 60}"##, "ticks[1]", "expected a number, found a string"),
+        (##"{"events": [], "ticks": [0.1, null], "fps": 60}"##, "ticks[1]", "expected a number, found null"),
+        (##"{"events": [], "ticks": [], "fps": 60}"##, "ticks", "is empty"),
+        (##"{"events": [], "ticks": [0.1, 0.3, 0.2], "fps": 60}"##, "ticks[2]", "0.2 is not later than ticks[1] (0.3); ticks must strictly increase"),
+        (##"{"events": [], "ticks": [0.1, 0.1], "fps": 60}"##, "ticks[1]", "is not later than ticks[0]"),
+        (##"{"events": [], "ticks": [-0.5], "fps": 60}"##, "ticks[0]", "must be between 0 and 600 s"),
+        (##"{"events": [], "ticks": [1, 600.5], "fps": 60}"##, "ticks[1]", "must be between 0 and 600 s"),
+        (##"{"events": [], "ticks": [0.1], "fps": "60"}"##, "fps", "expected a number, found a string"),
+        (##"{"events": [], "ticks": [0.1], "fps": 0}"##, "fps", "must be between 1 and 360"),
+        (##"{"events": [], "ticks": [0.1], "fps": 1000}"##, "fps", "must be between 1 and 360"),
+        (##"{"events": [{"t": 0.1, "phase": "down", "x": 20, "y": 14}, {"t": 0.25, "phase": "up", "x": 20, "y": 14}], "ticks": [0.05, 0.2], "fps": 60}"##,
+         "events[1].t", "0.25 is after the last tick (0.2)"),
     ])
     func badEventsAreRefusedAtTheirPath(text: String, path: String, fragment: String) throws {
         let events = try file(text)
@@ -79,6 +97,43 @@ struct EventsFileStrictnessTests {
         let result = try LiquidProcess.run(["simulate", "switch", "--events", events])
         #expect(result.status != 0)
         #expect(result.stderr == "liquid: error: \(events): \(message)\n", "\(result.stderr)")
+    }
+
+    /// A recording is played at its ticks: one frame at each, touches dispatched before the first frame
+    /// at or after their time; an event at the last tick's very time is still played.
+    @Test func aRecordingIsPlayedAtItsTicks() throws {
+        let text = ##"{"events": [{"t": 0.1, "phase": "down", "x": 20, "y": 14}, {"t": 0.2, "phase": "up", "x": 20, "y": 14}], "##
+            + ##""ticks": [0.0125, 0.1, 0.15, 0.2], "fps": 60}"##
+        let result = try LiquidProcess.run(["simulate", "switch", "--events", try file(text)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frames = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(frames.map { $0["t"] as? Double } == [0.0125, 0.1, 0.15, 0.2])
+        let pressed = frames.map { ($0["state"] as? [String: Any])?["pressed"] as? Bool }
+        #expect(pressed == [false, true, true, false], "down dispatched before the frame at 0.1, up before 0.2")
+    }
+
+    /// `--fps` and `--duration` do not apply to a recording: each is refused in one line naming it.
+    @Test(arguments: [["--fps", "30"], ["--duration", "2"], ["--fps", "60"]])
+    func frameOptionsAreRefusedBesideARecording(options: [String]) throws {
+        let recording = try file(##"{"events": [], "ticks": [0.1, 0.2], "fps": 60}"##)
+        let result = try LiquidProcess.run(["simulate", "switch", "--events", recording] + options)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "liquid: error: \(options[0]) does not apply to \(recording): it is a recording, played at its own "
+            + "\"ticks\" (2 frames at 60.0 fps); drop \(options[0])\n", "\(result.stderr)")
+    }
+
+    /// A `liquid play --trace` file given where an events file belongs is named for what it is, in one line.
+    @Test(arguments: [
+        "{\"component\": \"switch\", \"state\": {\"isOn\": false}, \"t\": 0}\n",
+        "{\"component\": \"switch\", \"state\": {\"isOn\": false}, \"t\": 0}\n{\"component\": \"switch\", \"exit\": true, \"state\": {\"isOn\": false}, \"t\": 1}\n",
+    ])
+    func aStateTraceIsNotTakenForAnEventsFile(text: String) throws {
+        let trace = try file(text)
+        let result = try LiquidProcess.run(["simulate", "switch", "--events", trace])
+        #expect(result.status != 0)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.hasPrefix("liquid: error: \(trace): this is a state trace (liquid play --trace"), "\(result.stderr)")
     }
 
     /// What the format allows stays allowed: equal times, several touches at once, a touch still down

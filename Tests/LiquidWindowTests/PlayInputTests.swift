@@ -58,6 +58,41 @@ struct PlayInputTests {
         #expect(lateCancel == nil)
     }
 
+    /// Touches read in a tick are stamped after the frame before it by more than the run loop's tolerance
+    /// (so a replay dispatches them before the same frame), at most at the tick, and never backwards —
+    /// even for events the X server stamped long before the previous frame.
+    @MainActor
+    @Test func touchesAreStampedBetweenThePreviousFrameAndTheTick() throws {
+        var input = PointerInput(scale: 2)
+        input.lastTick = 1.0
+        let base: UInt = 500_000  // the server's clock, in milliseconds
+        let firstSample = input.touch(for: .press(x: 20, y: 10, serverTime: base + 20), now: 1.016)
+        let first = try #require(firstSample)
+        #expect(abs(first.timestamp - 1.016) < 1e-9, "the first timed event fixes the clock offset at the tick")
+        input.lastTick = 1.016
+        // Read one frame late: the server says it happened 30 ms ago, before the previous frame.
+        let lateSample = input.touch(for: .motion(x: 22, y: 10, serverTime: base + 5), now: 1.033)
+        let late = try #require(lateSample)
+        #expect(late.timestamp > 1.016 + GestureRecognizer.timeTolerance && late.timestamp < 1.016 + 1e-6)
+        let nextSample = input.touch(for: .motion(x: 24, y: 10, serverTime: base + 30), now: 1.033)
+        let next = try #require(nextSample)
+        #expect(abs(next.timestamp - 1.026) < 1e-9 && next.timestamp >= late.timestamp)
+        // An event stamped later than the tick itself is kept at the tick (and moves the offset).
+        let aheadSample = input.touch(for: .motion(x: 26, y: 10, serverTime: base + 90), now: 1.033)
+        let ahead = try #require(aheadSample)
+        #expect(abs(ahead.timestamp - 1.033) < 1e-9 && ahead.timestamp <= 1.033 && ahead.timestamp >= next.timestamp)
+        let expose = input.touch(for: .expose(PixelRect(x: 0, y: 0, width: 1, height: 1)), now: 1.033)
+        let quit = input.touch(for: .quit, now: 1.033)
+        #expect(expose == nil && quit == nil)
+        input.lastTick = 1.033
+        // An event without a server time is stamped at the tick; a release goes through as well.
+        let upSample = input.touch(for: .release(x: 26, y: 10, serverTime: 0), now: 1.05)
+        let up = try #require(upSample)
+        #expect(up.phase == .ended && up.timestamp == 1.05 && up.location == Point(13, 5))
+        let cancel = input.cancel(at: 1.06)
+        #expect(cancel == nil, "nothing is down")
+    }
+
     @Test func pixelFormatsPackChannelsByMask() throws {
         let bgrx = try #require(X11PixelFormat(redMask: 0xff0000, greenMask: 0xff00, blueMask: 0xff, isBigEndian: false))
         #expect(bgrx.word(red: 0x12, green: 0x34, blue: 0x56) == UInt32(0x123456).littleEndian)

@@ -6,7 +6,11 @@
 #     looks different from before the click;
 #   - pressing and holding shows the press ("pressed":true); letting go is a second tap: the press ends
 #     and the switch turns off again;
-#   - closing the window ends the process with status 0, and the trace's closing line says off.
+#   - a drag across the switch and back is traced;
+#   - closing the window ends the process with status 0, and the trace's closing line says off;
+#   - the session was also recorded (--record): `liquid simulate switch --events RECORDING` replays it at
+#     the frames the window showed and its trace agrees with the --trace file frame for frame, bit for
+#     bit (scripts/checks/x11/traces-agree.py).
 # Every wait is on a condition (the display number written, the window mapped, its first frame drawn, a
 # trace line, the springs at rest) and has a limit; the first failure prints one line naming what did not
 # happen, and the background processes (Xvfb, liquid) are stopped on any exit.
@@ -14,14 +18,14 @@
 #   scripts/checks/x11/play-click.sh [LIQUID_BINARY]
 #
 # The binary defaults to $LIQUID_BINARY, else a debug build (`swift build --product liquid`). Needs Xvfb,
-# xdotool and ImageMagick (Debian: xvfb, xdotool, imagemagick); without them it prints a note and exits 0
+# xdotool, ImageMagick and Python 3 (Debian: xvfb, xdotool, imagemagick, python3); without them it prints a note and exits 0
 # (skipped), or fails when REQUIRE_TOOLS=1 (as CI sets it). The picture of the held switch is saved as
 # $SCREENSHOT_DIR/play-window.png (default docs/images).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 cd "$root"
 
-for pair in Xvfb:xvfb xdotool:xdotool import:imagemagick identify:imagemagick compare:imagemagick; do
+for pair in Xvfb:xvfb xdotool:xdotool import:imagemagick identify:imagemagick compare:imagemagick python3:python3; do
   tool="${pair%%:*}" package="${pair#*:}"
   if ! command -v "$tool" > /dev/null; then
     if [ "${REQUIRE_TOOLS:-0}" = 1 ]; then
@@ -87,8 +91,8 @@ until_true 10 "Xvfb starting" xvfb_ready
 DISPLAY=":$(head -n1 "$work/display")"
 export DISPLAY
 
-trace="$work/trace.jsonl"
-"$liquid" play switch --scale 3 --trace "$trace" > "$work/play.out" 2> "$work/play.err" &
+trace="$work/trace.jsonl" recording="$work/recording.json"
+"$liquid" play switch --scale 3 --trace "$trace" --record "$recording" > "$work/play.out" 2> "$work/play.err" &
 play_pid=$!
 
 window=""
@@ -153,6 +157,18 @@ xdotool mouseup 1
 released_off() { state_is pressed false && state_is isOn false; }
 until_true 5 "letting go ending the press and turning the switch off (\"pressed\":false, \"isOn\":false)" released_off
 
+# A drag: from the left of the switch across to its right and back, in small steps, then let go.
+before_drag="$(wc -l < "$trace")"
+xdotool mousemove --window "$window" $((WIDTH / 2 - WIDTH / 8)) $((HEIGHT / 2)) mousedown 1
+for step in $(seq 1 12) $(seq 11 -1 0); do
+  xdotool mousemove --window "$window" $((WIDTH / 2 - WIDTH / 8 + step * WIDTH / 48)) $((HEIGHT / 2))
+  sleep 0.02
+done
+xdotool mouseup 1
+quiet=0 lines=-1
+until_true 10 "the switch coming to rest after the drag" settled state_is pressed false
+[ "$(wc -l < "$trace")" -gt $((before_drag + 2)) ] || fail "the drag left no trace of the thumb moving"
+
 xdotool windowclose "$window"
 exited() { ! kill -0 "$play_pid" 2> /dev/null; }
 deadline=$((SECONDS + 10))
@@ -166,5 +182,13 @@ play_pid=""
 [ "$status" -eq 0 ] || fail "liquid play exited with status $status after its window closed"
 grep -q '"exit":true' "$trace" || fail "the trace has no closing line"
 state_is isOn false || fail "the closing trace line does not say the switch is off"
+
+# The recording replays to the same states at the same frames.
+[ -s "$recording" ] || fail "liquid play wrote no recording"
+"$liquid" simulate switch --events "$recording" > "$work/replay.json" 2> "$work/replay.err" ||
+  fail "simulate could not replay the recording: $(head -n1 "$work/replay.err")"
+agreement="$(python3 scripts/checks/x11/traces-agree.py "$trace" "$work/replay.json" switch 2>&1)" ||
+  fail "the replay of the recording does not match the session: $agreement"
 echo "play-click: ok (window ${WIDTH}x${HEIGHT} on $DISPLAY; the click turned the switch on and changed" \
-  "$changed pixels; press, release and the second toggle traced; closing exited 0; screenshot $shots/play-window.png)"
+  "$changed pixels; press, release, the second toggle and a drag traced; closing exited 0; screenshot" \
+  "$shots/play-window.png; the recording replays: ${agreement#traces-agree: })"
