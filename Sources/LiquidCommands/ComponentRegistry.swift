@@ -14,6 +14,7 @@ enum ComponentRegistry {
         ("flashlight", { FlashlightButton() }),
         ("rubberband", { RubberBandCard() }),
         ("spring", { SpringPlayground() }),
+        ("switcher", { AppSwitcher() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

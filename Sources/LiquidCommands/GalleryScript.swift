@@ -37,6 +37,7 @@ struct GalleryScript {
         case "flashlight": return flashlightScript(for: sample)
         case "rubberband": return rubberBandScript(for: sample)
         case "spring": return springPlaygroundScript(for: sample)
+        case "switcher": return appSwitcherScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
