@@ -268,7 +268,7 @@ public final class PropertyAnimator {
         case .curve(let curve, _):
             return .curve(curve, from: fractionComplete, to: endProgress, duration: duration, elapsed: 0, lastTime: now)
         case let .spring(spring, initialVelocity):
-            let velocity = extraVelocity + initialVelocity * (endProgress - fractionComplete)
+            let velocity = extraVelocity + initialVelocity.progressVelocity * (endProgress - fractionComplete)
             let animator = SpringAnimator(spring: spring, value: fractionComplete, target: endProgress, velocity: velocity,
                                           stepping: .exact, tolerance: .constant(value: 1e-4, velocity: 1e-3))
             return .spring(animator, clock: engine?.makeClock(start: now))

@@ -44,7 +44,7 @@ extension View {
             case let .curve(curve, duration):
                 motion = .curve(curve, start: start, duration: duration)
             case let .spring(spring, initialVelocity):
-                velocity = move.velocity + (move.to - move.from).scaled(by: initialVelocity)
+                velocity = move.velocity + initialVelocity.velocity(covering: move.to - move.from, of: move.before.property)
                 let animator = SpringAnimator(spring: spring, value: move.from, target: move.to, velocity: velocity,
                                               stepping: .exact, tolerance: .unit)
                 motion = .spring(animator, clock: move.engine.makeClock(start: start))
