@@ -15,6 +15,7 @@ enum ComponentRegistry {
         ("rubberband", { RubberBandCard() }),
         ("spring", { SpringPlayground() }),
         ("switcher", { AppSwitcher() }),
+        ("pip", { PictureInPicture() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

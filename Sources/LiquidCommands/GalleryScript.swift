@@ -38,6 +38,7 @@ struct GalleryScript {
         case "rubberband": return rubberBandScript(for: sample)
         case "spring": return springPlaygroundScript(for: sample)
         case "switcher": return appSwitcherScript(for: sample)
+        case "pip": return pictureInPictureScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
