@@ -12,10 +12,9 @@ extension GalleryScript {
         finger.wait(0.4)
         finger.down(at: edge)
         finger.slide(to: Point(edge.x, edge.y - size.height * 0.4), over: 0.3, curve: .linear)
-        finger.wait(0.25)
-        let revealed = finger.time
-        finger.wait(0.2)
+        finger.wait(0.45)
         finger.up()
+        let settled = finger.time + 0.5
         finger.wait(1)
         finger.tap(at: Point(size.width / 2, size.height / 2), hold: 0.06)
         finger.wait(0.9)
@@ -29,6 +28,6 @@ extension GalleryScript {
             caption: "Acceleration pausing: dragged up from the bottom edge the app shrinks with the finger; the "
                 + "frame the finger stops, the switcher appears (a light tick) — no timer. A tap opens the app; "
                 + "a quick flick without a pause goes home.",
-            touches: finger.touches, duration: finger.time + settleTime, posterTime: revealed)
+            touches: finger.touches, duration: finger.time + settleTime, posterTime: settled)
     }
 }
