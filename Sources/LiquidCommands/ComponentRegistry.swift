@@ -15,6 +15,9 @@ enum ComponentRegistry {
         ("rubberband", { RubberBandCard() }),
         ("drawer", { DrawerSheet() }),
         ("rotation", { RotatingCard() }),
+        ("spring", { SpringPlayground() }),
+        ("switcher", { AppSwitcher() }),
+        ("pip", { PictureInPicture() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -38,6 +38,9 @@ struct GalleryScript {
         case "rubberband": return rubberBandScript(for: sample)
         case "drawer": return drawerScript(for: sample)
         case "rotation": return rotationScript(for: sample)
+        case "spring": return springPlaygroundScript(for: sample)
+        case "switcher": return appSwitcherScript(for: sample)
+        case "pip": return pictureInPictureScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

@@ -10,8 +10,9 @@ import LiquidGeometry
 ///
 /// - the finger is nearly still: `|v| ≤ maximumSpeed` (100 pt/s);
 /// - the gesture has gone somewhere: `|offset| ≥ minimumOffset` (50 pt);
-/// - it got there by braking: `|v₀ − v| / |v₀| > minimumDeceleration` (0.9), i.e. the velocity lost more
-///   than 90 % of itself over the history. A gesture that was never moving (`v₀ = 0`) has not braked.
+/// - it got there by braking: `(|v₀| − |v|) / |v₀| > minimumDeceleration` (0.9), i.e. the speed lost more
+///   than 90 % of itself over the history. Only speeds are compared, so a finger that turns or reverses
+///   without slowing down has not braked; a gesture that was never moving (`v₀ = 0`) has not either.
 ///
 /// At least two velocities are needed; before that the gesture is not paused. The answer is re-evaluated
 /// on every update, so moving off again un-pauses it. Updates with a NaN or infinite component are
@@ -26,7 +27,7 @@ public struct PauseDetector: Sendable {
         public var maximumSpeed: Double
         /// The smallest distance from the gesture's start, in points, at which a pause counts (50).
         public var minimumOffset: Double
-        /// The fraction of the oldest kept velocity that must have been lost (0.9); compared with `>`.
+        /// The fraction of the oldest kept speed that must have been lost (0.9); compared with `>`.
         public var minimumDeceleration: Double
 
         /// Creates a configuration; the defaults are the talk's.
@@ -106,6 +107,6 @@ public struct PauseDetector: Sendable {
         guard offset.length >= configuration.minimumOffset else { return false }
         let firstSpeed = first.length
         guard firstSpeed > 0 else { return false }
-        return (first - current).length / firstSpeed > configuration.minimumDeceleration
+        return (firstSpeed - current.length) / firstSpeed > configuration.minimumDeceleration
     }
 }

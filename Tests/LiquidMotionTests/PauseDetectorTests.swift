@@ -52,6 +52,22 @@ import Testing
         #expect(!paused.contains(true))
     }
 
+    @Test func turningWithoutSlowingIsNotAPause() {
+        var detector = PauseDetector()
+        // 90 pt/s throughout, far from the start, turning a quarter turn: the velocity changed by 141 %
+        // of itself, the speed by nothing.
+        for i in 0..<7 {
+            let f = Double(i) / 6
+            #expect(detector.update(velocity: Vector2(1 - f, f).normalized * 90, offset: Vector2(300, 0)) == false)
+        }
+        // Reversing from 500 pt/s up to 60 pt/s down loses 88 % of the speed: not yet a pause.
+        detector.reset()
+        #expect(detector.update(velocity: Vector2(0, -500), offset: Vector2(0, -200)) == false)
+        #expect(detector.update(velocity: Vector2(0, 60), offset: Vector2(0, -199)) == false)
+        // Down to 40 pt/s it has lost 92 %: paused.
+        #expect(detector.update(velocity: Vector2(0, 40), offset: Vector2(0, -198)) == true)
+    }
+
     @Test func needsTwoVelocitiesAndAMovingStart() {
         var detector = PauseDetector()
         #expect(detector.update(velocity: .zero, offset: Vector2(300, 0)) == false)

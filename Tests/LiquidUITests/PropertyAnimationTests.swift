@@ -201,6 +201,63 @@ struct PropertyAnimationTests {
         #expect(throws: LiquidError.self) { try AnimationTiming.spring(.constant(response: 1, dampingRatio: 0)) }
     }
 
+    @Test func aPerAxisVelocityPushesOnlyItsOwnAxis() throws {
+        let spring = Spring.constant(response: 0.4, dampingRatio: 1)
+        var shown: [Point] = []
+        for velocity in [Vector2(0, 0), Vector2(6, 0)] {
+            let (loop, view) = try makeScene(fps: 120)
+            try View.animate(.spring(spring, initialVelocity: velocity)) { view.frame.origin = Point(100, 200) }
+            run(loop, until: 0.05)
+            shown.append(view.layer.frame.origin)
+        }
+        #expect(shown[1].x > shown[0].x + 10, "x starts faster")
+        #expect(shown[1].y == shown[0].y, "y's start is unchanged")
+        // The closed form: x leaves at 6 × 100 pt/s, y from rest toward 200.
+        #expect(abs(shown[1].x - spring.value(at: 0.05, from: 0.0, to: 100.0, initialVelocity: 600.0)) < 1e-6)
+        #expect(abs(shown[1].y - spring.value(at: 0.05, from: 0.0, to: 200.0, initialVelocity: 0.0)) < 1e-6)
+    }
+
+    @Test func equalPerAxisVelocitiesMatchTheUniformOneAndOtherPropertiesTakeNone() throws {
+        let spring = Spring.constant(response: 0.5, dampingRatio: 0.7)
+        var frames: [Rect] = [], opacities: [Double] = []
+        let timings = [try AnimationTiming.spring(spring, initialVelocity: 3), try AnimationTiming.spring(spring, initialVelocity: Vector2(3, 3)),
+                       try AnimationTiming.spring(spring, initialVelocity: Vector2(40, -7)), try AnimationTiming.spring(spring)]
+        for timing in timings {
+            let (loop, view) = try makeScene(fps: 60)
+            try View.animate(timing) {
+                view.frame.origin = Point(50, 80)
+                view.layer.opacity = 0.2
+            }
+            run(loop, until: 0.1)
+            frames.append(view.layer.frame)
+            opacities.append(view.layer.opacity)
+        }
+        #expect(frames[0] == frames[1], "(3, 3) per axis is 3 on a move of the origin")
+        #expect(opacities[1] == opacities[3] && opacities[2] == opacities[3], "an opacity takes no per-axis velocity")
+        #expect(opacities[0] != opacities[3], "but does take a uniform one")
+        // A transform's translation takes it too, its scale does not.
+        var transforms: [AffineTransform.Decomposed] = []
+        for timing in [timings[3], try AnimationTiming.spring(spring, initialVelocity: Vector2(0, 5))] {
+            let (loop, view) = try makeScene(fps: 60)
+            try View.animate(timing) { view.transform = AffineTransform(scale: 2).concatenating(AffineTransform(translationX: 30, y: 30)) }
+            run(loop, until: 0.1)
+            transforms.append(view.layer.transform.decomposed)
+        }
+        #expect(abs(transforms[1].translation.x - transforms[0].translation.x) < 1e-9)
+        #expect(transforms[1].translation.y > transforms[0].translation.y + 5)
+        #expect(abs(transforms[1].scaleX - transforms[0].scaleX) < 1e-9)
+    }
+
+    @Test func aPerAxisVelocityIsChecked() throws {
+        #expect(throws: LiquidError.invalidParameter(name: "initial velocity x", value: .nan, requirement: "must be finite")) {
+            try AnimationTiming.spring(.smooth, initialVelocity: Vector2(.nan, 0))
+        }
+        #expect(throws: LiquidError.invalidParameter(name: "initial velocity y", value: -.infinity, requirement: "must be finite")) {
+            try AnimationTiming.spring(.smooth, initialVelocity: Vector2(1, -.infinity))
+        }
+        #expect(throws: LiquidError.self) { try AnimationTiming.spring(.constant(response: 1, dampingRatio: 0), initialVelocity: Vector2(1, 1)) }
+    }
+
     @Test func aSpringInterruptedAThousandTimesASecondStaysFinite() throws {
         let (loop, view) = try makeScene(fps: 120)
         let spring = try AnimationTiming.spring(.constant(response: 0.2, dampingRatio: 0.3), initialVelocity: 5)

@@ -11,3 +11,14 @@ package enum AnimatableProperty: Hashable, Sendable, CaseIterable {
     /// old and new filter lists have the same kinds in the same order.
     case filters
 }
+
+extension AnimatableProperty {
+    /// Whether the property's first two numbers are a position (x, y): a frame's origin, a transform's
+    /// translation, an anchor point. A per-axis spring velocity applies to these.
+    var isPositioned: Bool {
+        switch self {
+        case .frame, .transform, .anchorPoint: true
+        case .opacity, .cornerRadii, .backgroundColor, .filters: false
+        }
+    }
+}

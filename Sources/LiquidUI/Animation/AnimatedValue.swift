@@ -58,12 +58,14 @@ struct AnimatedValue<Value: AnimatableVector> {
 
     /// Starts moving from the presented value toward `newTarget` with `timing`, from run-loop time `start`.
     ///
-    /// A spring takes over the present velocity plus `timing`'s initial velocity (in units of the distance
-    /// left per second), so value and velocity stay continuous; a curve starts from the presented value.
+    /// A spring takes over the present velocity plus `addedVelocity` — by default `timing`'s uniform
+    /// initial velocity times the distance left (a per-axis one adds nothing to a single number) — so
+    /// value and velocity stay continuous; a curve starts from the presented value.
     /// `clock` steps a spring; it should start at `start`. A motion under way ends interrupted; the new one
     /// joins `group`. A motion that would not move (already at the target, at rest) lands at once.
     mutating func animate(to newTarget: Value, with timing: AnimationTiming, start: Double,
-                                  clock: FixedStepClock, group newGroup: AnimationGroup? = nil) {
+                                  clock: FixedStepClock, group newGroup: AnimationGroup? = nil,
+                                  addedVelocity: Value? = nil) {
         leaveGroup(interrupted: true)
         target = newTarget
         isPaused = false
@@ -74,7 +76,7 @@ struct AnimatedValue<Value: AnimatableVector> {
             velocity = .zero
             motion = .curve(curve, from: value, start: start, duration: duration)
         case let .spring(spring, initialVelocity):
-            let start = velocity + (newTarget - value).scaled(by: initialVelocity)
+            let start = velocity + (addedVelocity ?? (newTarget - value).scaled(by: initialVelocity.progressVelocity))
             let animator = SpringAnimator(spring: spring, value: value, target: newTarget, velocity: start,
                                           stepping: .exact, tolerance: tolerance)
             guard !animator.isSettled else { return land() }

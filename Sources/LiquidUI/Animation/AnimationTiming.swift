@@ -4,12 +4,45 @@ import LiquidMotion
 /// How an animation moves from its start to its end: along a timing curve over a duration, or with a
 /// spring that takes its own time.
 ///
-/// Build one with ``curve(_:duration:)`` or ``spring(_:initialVelocity:)``; both validate their numbers,
-/// so an animation never starts with a NaN, negative or infinite duration.
+/// Build one with ``curve(_:duration:)`` or ``spring(_:initialVelocity:)`` (one initial velocity for every
+/// animated number, or one per axis of a position); all validate their numbers, so an animation never
+/// starts with a NaN, negative or infinite duration or velocity.
 public struct AnimationTiming: Hashable, Sendable {
     package enum Kind: Hashable, Sendable {
         case curve(TimingCurve, duration: Double)
-        case spring(Spring, initialVelocity: Double)
+        case spring(Spring, initialVelocity: InitialVelocity)
+    }
+
+    /// A spring's initial velocity, in units of the distance left to travel per second.
+    package enum InitialVelocity: Hashable, Sendable {
+        /// The same relative velocity for every animated number.
+        case uniform(Double)
+        /// One relative velocity per axis of a position (a frame's origin, a transform's translation, an
+        /// anchor point); every other number starts without one.
+        case perAxis(Vector2)
+
+        /// The added velocity, per second, of a move of `property` that covers `distance`.
+        func velocity(covering distance: AnimationVector, of property: AnimatableProperty) -> AnimationVector {
+            switch self {
+            case .uniform(let v):
+                return distance.scaled(by: v)
+            case .perAxis(let v):
+                guard property.isPositioned else { return .zero }
+                var lanes = SIMD8<Double>()
+                lanes[0] = distance.lanes[0] * v.x
+                lanes[1] = distance.lanes[1] * v.y
+                return AnimationVector(lanes)
+            }
+        }
+
+        /// The relative velocity of one progress number (a property animator's): a uniform velocity, or 0
+        /// for a per-axis one, which no single number can carry.
+        var progressVelocity: Double {
+            switch self {
+            case .uniform(let v): v
+            case .perAxis: 0
+            }
+        }
     }
 
     package let kind: Kind
@@ -43,7 +76,28 @@ public struct AnimationTiming: Hashable, Sendable {
             throw .invalidParameter(name: "damping ratio", value: spring.dampingRatio,
                                     requirement: "must be positive for an animation (an undamped spring never settles)")
         }
-        return AnimationTiming(.spring(spring, initialVelocity: initialVelocity))
+        return AnimationTiming(.spring(spring, initialVelocity: .uniform(initialVelocity)))
+    }
+
+    /// `spring` with one initial velocity per axis, for moving a position: `initialVelocity.x` for the
+    /// horizontal and `initialVelocity.y` for the vertical, each in units of the distance left on its own
+    /// axis per second (a flick's velocity divided by the distance each axis still has to go; see
+    /// `GestureMath.relativeVelocity`). It applies to a layer's `frame` (its origin; the size starts
+    /// without added velocity), `transform` (its translation; rotation, scales and shear start without)
+    /// and `anchorPoint`; every other property starts with only the velocity it already had, as with an
+    /// initial velocity of 0. A ``PropertyAnimator``, whose properties share one progress number, starts
+    /// that progress without added velocity.
+    ///
+    /// An axis that has no distance left gets no added velocity on that axis, whatever its component.
+    /// - Throws: `LiquidError` (`.nonFinite`) when a component of `initialVelocity` is not finite, or when
+    ///   the spring never settles (no damping).
+    public static func spring(_ spring: Spring, initialVelocity: Vector2) throws(LiquidError) -> AnimationTiming {
+        for (axis, value) in [("x", initialVelocity.x), ("y", initialVelocity.y)] where !value.isFinite {
+            throw .invalidParameter(name: "initial velocity \(axis)", value: value, requirement: "must be finite")
+        }
+        let timing = try AnimationTiming.spring(spring)
+        guard case .spring(let checked, _) = timing.kind else { return timing }
+        return AnimationTiming(.spring(checked, initialVelocity: .perAxis(initialVelocity)))
     }
 
     /// A curve timing written as a constant in code (components' own durations), without `try`.

@@ -138,6 +138,15 @@ extension Layer {
 }
 
 extension Layer {
+    /// Stops the animation of `property`, if any, where it is presented now (it ends as interrupted). Unlike
+    /// setting the property, this also stops an animation whose presented value is the one that would be
+    /// set — the way to catch a moving layer exactly where it is shown.
+    package func stopAnimation(of property: AnimatableProperty) {
+        animationTracks[property]?.end(interrupted: true)
+    }
+}
+
+extension Layer {
     /// Whether the property being stored is an animation's presented value (see ``present(_:)``).
     static var isPresenting = false
 

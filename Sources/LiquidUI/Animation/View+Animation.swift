@@ -41,7 +41,12 @@ extension View {
             let start = move.engine.now + delay
             let effective = move.engine.reducesMotion ? timing.withoutOvershoot : timing
             var value = AnimatedValue(move.from, velocity: move.velocity)
-            value.animate(to: move.to, with: effective, start: start, clock: move.engine.makeClock(start: start))
+            var added: AnimationVector?
+            if case .spring(_, let initialVelocity) = effective.kind {
+                added = initialVelocity.velocity(covering: move.to - move.from, of: move.before.property)
+            }
+            value.animate(to: move.to, with: effective, start: start, clock: move.engine.makeClock(start: start),
+                          addedVelocity: added)
             let velocity = value.velocity
             let track = PropertyTrack(layer: move.layer, origin: move.before, target: move.target, from: move.from,
                                       to: move.to, motion: .own(value), velocity: velocity)
