@@ -55,11 +55,17 @@ struct PlayCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let names = ComponentRegistry.names
             var name = component ?? (names.contains(Self.defaultComponent) ? Self.defaultComponent : names.first ?? Self.defaultComponent)
-            // Everything that can fail cheaply comes before the trace is opened (which creates or empties
-            // the file): without a display, an existing trace file stays as it was.
+            // A recording is of the first component only. Its file is prepared first (a temporary file
+            // beside the path, which stays untouched until the session ends), so a path that cannot be
+            // written is the first error, with or without a display.
+            let recorder = try record.map { path in
+                try EventsRecorder(path: path, origin: Self.origin(of: ComponentRegistry.make(name)))
+            }
+            // Everything else that can fail cheaply comes before the trace is opened (which creates or
+            // empties the file): without a display, an existing trace file stays as it was.
             try WindowHost.checkDisplay()
             let trace = try self.trace.map { try StateTrace(path: $0) }
-            while let next = try play(name, trace: trace) { name = next }
+            while let next = try play(name, trace: trace, recorder: recorder) { name = next }
             try trace?.close()
         }
     }
@@ -69,27 +75,31 @@ struct PlayCommand: ParsableCommand {
     /// gallery stage, in a root view of `size` points.
     @MainActor
     static func scene(_ component: any SimulatableComponent, name: String) -> (root: View, size: Size, origin: Point) {
+        let origin = Self.origin(of: component)
         let pad = component.simulationPadding
         let size = Size(width: component.simulationSize.width + 2 * pad, height: component.simulationSize.height + 2 * pad)
         let root = View()
-        let origin = Point(pad, pad)
         component.view.frame = Rect(origin: origin, size: component.simulationSize)
         root.addSubview(component.view)
         GalleryStage.forComponent(name).install(in: root, size: size)
         return (root, size, origin)
     }
 
+    /// Where the window places `component`: its padding from the top-left, in window points.
+    @MainActor
+    static func origin(of component: any SimulatableComponent) -> Point {
+        Point(component.simulationPadding, component.simulationPadding)
+    }
+
     /// Shows the component registered as `name` as ``ComponentSimulator`` hosts it (padding around it), on
     /// its gallery stage, until the window closes (returns `nil`) or Tab, Shift-Tab or a digit asks for
     /// another component (returns its name; never while recording).
     @MainActor
-    private func play(_ name: String, trace: StateTrace?) throws -> String? {
+    private func play(_ name: String, trace: StateTrace?, recorder: EventsRecorder?) throws -> String? {
         let component = try ComponentRegistry.make(name)
         // The first line goes out before the window opens, so an unwritable trace fails at once.
         try trace?.record(component: name, time: 0, state: component.simulationState)
-        let (root, size, origin) = Self.scene(component, name: name)
-        // Opened before the window, so an unwritable path fails at once.
-        let recorder = try record.map { try EventsRecorder(path: $0, origin: origin) }
+        let (root, size, _) = Self.scene(component, name: name)
         let host = try WindowHost(root: root, size: size, scale: scale, title: "liquid play: \(name)",
                                   background: GalleryStage.baseColor, framesPerSecond: fps)
         recorder?.framesPerSecond = host.framesPerSecond

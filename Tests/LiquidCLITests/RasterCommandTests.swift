@@ -105,7 +105,7 @@ struct RasterCommandTests {
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"frame\": [0, 0, 5]}]}", "frame must be"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"path\", \"d\": \"M 0 0 X\", \"fill\": \"#000000\"}]}", "SVG path data"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"rect\", \"frame\": [0, 0, 5, 5], \"fill\": \"#000000\", \"blend\": \"dodge\"}]}", "unknown blend mode"),
-        ("{\"width\": 100000, \"height\": 10}", "each side must be"),
+        ("{\"width\": 100000, \"height\": 10}", "must be between 1 and 16384"),
         ("{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"image\", \"src\": \"missing.png\", \"frame\": [0, 0, 5, 5]}]}", "missing.png"),
         ("not json", "not valid JSON"),
     ])
