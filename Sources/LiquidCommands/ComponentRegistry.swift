@@ -13,6 +13,7 @@ enum ComponentRegistry {
         ("calculator", { CalculatorButton() }),
         ("flashlight", { FlashlightButton() }),
         ("rubberband", { RubberBandCard() }),
+        ("canvas", { DrawingCanvas() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -36,6 +36,7 @@ struct GalleryScript {
         case "calculator": return calculatorScript(for: sample)
         case "flashlight": return flashlightScript(for: sample)
         case "rubberband": return rubberBandScript(for: sample)
+        case "canvas": return canvasScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

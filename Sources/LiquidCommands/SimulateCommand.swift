@@ -18,7 +18,7 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Drive a component with scripted or seeded random touches; print its state every frame as JSON."
     )
 
-    @Argument(help: "The component (switch, slider, tabbar, button, calculator, flashlight, rubberband).") var component: String
+    @Argument(help: "The component (switch, slider, tabbar, button, calculator, flashlight, rubberband, canvas).") var component: String
     @Option(help: "Events file (or - for standard input): {\"events\": [{\"t\", \"phase\": \"down|move|up|cancel\", \"x\", \"y\", \"force\"}]}.") var events: String?
     @Option(name: .customLong("random-touches"), parsing: .unconditional, help: "Play an endless seeded stream of random touches instead of an events file (a whole number 0…18446744073709551615); needs --duration.", transform: CommandLineInput.seed)
     var randomTouches: UInt64?
