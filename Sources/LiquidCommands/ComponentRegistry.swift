@@ -18,6 +18,7 @@ enum ComponentRegistry {
         ("spring", { SpringPlayground() }),
         ("switcher", { AppSwitcher() }),
         ("pip", { PictureInPicture() }),
+        ("canvas", { DrawingCanvas() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

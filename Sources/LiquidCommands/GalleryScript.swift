@@ -41,6 +41,7 @@ struct GalleryScript {
         case "spring": return springPlaygroundScript(for: sample)
         case "switcher": return appSwitcherScript(for: sample)
         case "pip": return pictureInPictureScript(for: sample)
+        case "canvas": return canvasScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

@@ -100,25 +100,38 @@ public struct Canvas: Sendable {
     /// a closed subpath gets a join instead of caps where it closes.
     public mutating func stroke(_ path: Path, style: StrokeStyle, paint: Paint) {
         let device = deviceTransform
-        guard device.isFinite, path.isFinite, style.width.isFinite, style.width > 0 else { return }
+        guard let rasterizer = Canvas.strokeRasterizer(path, style: style, device: device,
+                                                       width: pixmap.width, height: pixmap.height)
+        else { return }
+        draw(rasterizer, rule: .nonZero, paint: paint, paintTransform: device)
+    }
+
+    /// The rasterizer holding the outline of `path` stroked with `style`, mapped by `device` into a target
+    /// of `width × height` pixels (fill it with the non-zero rule), or `nil` when nothing can be drawn (a
+    /// non-finite path, style or transform, a width that is not positive). The one stroking path of the
+    /// module: ``stroke(_:style:paint:)`` and ``CoverageImage`` both draw through it, so the same stroke
+    /// gets the same coverage in either.
+    static func strokeRasterizer(_ path: Path, style: StrokeStyle, device: AffineTransform,
+                                 width: Int, height: Int) -> CoverageRasterizer? {
+        guard device.isFinite, path.isFinite, style.width.isFinite, style.width > 0 else { return nil }
         // The user-space tolerance that becomes `Canvas.tolerance` pixels after the transform's scale.
         let scale = Swift.max(abs(device.determinant).squareRoot(), 1e-12)
         let tolerance = Canvas.tolerance / scale
-        guard tolerance.isFinite, tolerance > 0, let inverse = device.inverted() else { return }
+        guard tolerance.isFinite, tolerance > 0, let inverse = device.inverted() else { return nil }
         // The user-space region whose stroke can reach the pixmap: curves wholly outside it become lines.
         let reach = style.width / 2 * Swift.max(style.miterLimit.isFinite ? style.miterLimit : 1, 2.0.squareRoot())
-        let visible = inverse.apply(to: Rect(x: 0, y: 0, width: Double(pixmap.width), height: Double(pixmap.height)))
+        let visible = inverse.apply(to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
             .insetBy(dx: -reach - 1, dy: -reach - 1)
         let polylines = PathFlattener.flatten(path, transform: .identity, tolerance: tolerance, visible: visible)
         let stroker = Stroker(style: style, tolerance: tolerance)
-        var rasterizer = CoverageRasterizer(width: pixmap.width, height: pixmap.height)
+        var rasterizer = CoverageRasterizer(width: width, height: height)
         for polyline in polylines {
             for var contour in stroker.outline(of: polyline) {
                 if !device.isIdentity { for i in contour.indices { contour[i] = device.apply(to: contour[i]) } }
                 rasterizer.addPolygon(contour)
             }
         }
-        draw(rasterizer, rule: .nonZero, paint: paint, paintTransform: device)
+        return rasterizer
     }
 
     /// Fills `rect` (user space). Axis-aligned under the current transform, it takes the exact analytic
@@ -183,7 +196,7 @@ public struct Canvas: Sendable {
     }
 
     /// Runs `body` with a blitter over the pixmap for `shader`, the current clip and blender.
-    private mutating func withBlitter(shader: Shader, _ body: (inout PaintBlitter) -> Void) {
+    mutating func withBlitter(shader: Shader, _ body: (inout PaintBlitter) -> Void) {
         let w = pixmap.width
         let blender = self.blender
         let clip = clipMask

@@ -161,6 +161,8 @@ public final class Compositor {
                     if old != node.damageExtent {
                         damage.add(old)
                         damage.add(node.damageExtent)
+                    } else if node.layer.displayStamp > renderedStamp {
+                        damage.add(partialDamage(node))
                     }
                 } else {
                     damage.add(node.damageExtent)
@@ -202,6 +204,7 @@ public final class Compositor {
             try renderTiles(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)
         }
 
+        for node in nodes { node.layer.consumeDisplayRects(upTo: stampAtStart) }
         records = newRecords
         groupCache = groupCache.filter { visitedGroups.contains($0.key) }
         renderedStamp = stampAtStart
@@ -212,12 +215,6 @@ public final class Compositor {
     }
 
     // MARK: Building the render tree
-
-    /// One step from a layer towards the screen that changes which pixels its drawing can reach.
-    private enum ChainStep {
-        case clip(PixelRect?)
-        case outset(Int)
-    }
 
     private func build(_ layer: Layer, parentToDevice: AffineTransform, insideBuffer: Bool, limit: PixelRect,
                        chain: [ChainStep], isMaskTree: Bool = false) throws -> RenderNode? {
@@ -329,7 +326,28 @@ public final class Compositor {
             }
         }
         node.damageExtent = affected
+        node.chain = chain
         return node
+    }
+
+    /// The screen pixels a layer's ``Layer/setNeedsDisplay(in:)`` rects can change: each rect's device box
+    /// pushed through the clips and filter outsets above it, or the whole damage extent when this
+    /// compositor did not see every rect since its last render.
+    private func partialDamage(_ node: RenderNode) -> PixelRect? {
+        let layer = node.layer
+        guard layer.displayRectsSince <= renderedStamp else { return node.damageExtent }
+        var out: PixelRect? = nil
+        for rect in layer.displayRects {
+            var affected = PixelRect.enclosing(node.toDevice.apply(to: rect))
+            for step in node.chain.reversed() {
+                switch step {
+                case .clip(let box): affected = affected.intersection(box)
+                case .outset(let n): affected = affected.map { $0.expanded(by: n) }
+                }
+            }
+            out = out.union(affected.intersection(node.damageExtent))
+        }
+        return out
     }
 
     /// `rect` grown to start on a multiple of ``filterGridAlignment`` (the far edges stay).

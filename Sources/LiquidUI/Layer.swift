@@ -154,6 +154,12 @@ public final class Layer {
     private(set) var changeStamp: UInt64
     /// Stamp of the last change anywhere in this layer's subtree, itself and masks included.
     private(set) var subtreeStamp: UInt64
+    /// Stamp of the last ``setNeedsDisplay(in:)``.
+    private(set) var displayStamp: UInt64 = 0
+    /// The parts redrawn by ``setNeedsDisplay(in:)`` since ``displayRectsSince`` (local points).
+    private(set) var displayRects: [Rect] = []
+    /// The stamp from which ``displayRects`` holds every partial redraw.
+    private(set) var displayRectsSince: UInt64 = 0
     /// Text measurement cached between frames: (text, style, pixel scale) → metrics.
     var textMetricsCache: (key: TextMetricsKey, metrics: TextRenderer.Metrics)?
 
@@ -222,6 +228,39 @@ public final class Layer {
     /// Records that what the layer draws changed although no property did (a custom drawing closure or a
     /// backdrop effect reads state that changed).
     public func setNeedsDisplay() { markChanged() }
+
+    /// Records that only the part `rect` (local points) of what the layer draws changed: the next render
+    /// redraws the screen pixels under `rect` (its device box, through the clips above) instead of the
+    /// whole layer. A custom drawing closure must then draw the same pixels everywhere outside `rect` as
+    /// before. An empty rect records nothing; a non-finite one counts as ``setNeedsDisplay()``.
+    ///
+    /// Rects are kept until a compositor renders them (at most ``maximumDisplayRects``: beyond that they
+    /// merge into their bounding box). A compositor that did not see them all (another one rendered them
+    /// first) redraws the whole layer.
+    public func setNeedsDisplay(in rect: Rect) {
+        guard rect.isFinite else { markChanged(); return }
+        guard rect.width > 0, rect.height > 0 else { return }
+        if displayRects.count >= Self.maximumDisplayRects {
+            let all = displayRects.reduce(rect) { $0.union($1) }
+            displayRects = [all]
+        } else {
+            displayRects.append(rect)
+        }
+        Layer.clock &+= 1
+        displayStamp = Layer.clock
+        propagate(Layer.clock)
+    }
+
+    /// The most rects ``setNeedsDisplay(in:)`` keeps apart before merging them.
+    package static let maximumDisplayRects = 16
+
+    /// Forgets the rects of ``setNeedsDisplay(in:)`` recorded up to `stamp` (a compositor rendered them):
+    /// later compositors that had not rendered since before `stamp` redraw the whole layer.
+    func consumeDisplayRects(upTo stamp: UInt64) {
+        guard !displayRects.isEmpty, displayStamp <= stamp else { return }
+        displayRects.removeAll(keepingCapacity: true)
+        displayRectsSince = stamp
+    }
 
     // MARK: Change stamps
 

@@ -46,6 +46,8 @@ final class RenderNode {
     var extent: PixelRect?
     /// `extent` pushed through the ancestors' clips and filter outsets: the screen pixels it can change.
     var damageExtent: PixelRect?
+    /// The clips and filter outsets between the layer and the screen, outermost first.
+    var chain: [ChainStep] = []
     /// For `.group`: the buffer's device rect.
     var groupRect: PixelRect?
     /// Text layout of a text layer: metrics at the drawn size, the magnification of the style's size and
@@ -75,4 +77,10 @@ final class RenderNode {
         }
         return path
     }
+}
+
+/// One step from a layer towards the screen that changes which pixels its drawing can reach.
+enum ChainStep {
+    case clip(PixelRect?)
+    case outset(Int)
 }

@@ -32,6 +32,15 @@ extension View {
     public func setNeedsLayout() { layoutState.requested = true }
     /// Requests a redraw (of views that ``drawsContent``) at the next display pass.
     public func setNeedsDisplay() { displayState.requested = true }
+    /// Redraws only `rect` (in ``bounds`` coordinates) of a view that ``drawsContent``, without a display
+    /// pass: the compositor redraws the screen pixels under `rect` through the installed
+    /// ``draw(in:rect:)``, which must draw the same pixels as before outside it (see
+    /// ``Layer/setNeedsDisplay(in:)``). While a display pass is pending it adds nothing (the pass redraws
+    /// everything). A view that sets its layer's content itself marks that layer the same way.
+    public func setNeedsDisplay(in rect: Rect) {
+        if drawsContent && displayState.isNeeded { return }
+        layer.setNeedsDisplay(in: rect)
+    }
 
     /// Runs ``updateProperties()`` now if needed, then does the same for the subviews, top-down.
     public func updatePropertiesIfNeeded() { _ = runPass(.updateProperties) }
