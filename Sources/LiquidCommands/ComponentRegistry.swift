@@ -19,6 +19,8 @@ enum ComponentRegistry {
         ("switcher", { AppSwitcher() }),
         ("pip", { PictureInPicture() }),
         ("canvas", { DrawingCanvas() }),
+        ("tooltip", { TooltipTour() }),
+        ("toast", { ToastDemo() }),
     ]
 
     static var names: [String] { factories.map(\.name) }
