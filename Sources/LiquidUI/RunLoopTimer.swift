@@ -27,10 +27,12 @@ public final class RunLoopTimer {
 
     fileprivate func start() {
         guard let loop else { return }
-        handle = loop.animations.add { [weak self] time, _ in
-            guard let self, isValid else { return false }
-            guard time >= fireTime - GestureRecognizer.timeTolerance else { return true }
-            fire()
+        // The run loop keeps the timer (through this callback) until it fires or is invalidated, so a
+        // caller need not hold it.
+        handle = loop.animations.add { time, _ in
+            guard self.isValid else { return false }
+            guard time >= self.fireTime - GestureRecognizer.timeTolerance else { return true }
+            self.fire()
             return false
         }
     }

@@ -138,7 +138,7 @@ public struct TooltipLayout: Hashable, Sendable {
         let tipX = arrowX - frame.minX
         // Drawn for an arrow on top (body from y = a to a + h), then flipped when the arrow is below.
         let top = a, bottom = a + h
-        let k = 0.5522847498 * r
+        let k = Path.quarterArcHandle * r
         var path = Path()
         path.move(to: Point(r, top))
         path.line(to: Point(tipX - half, top))
