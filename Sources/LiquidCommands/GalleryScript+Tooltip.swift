@@ -2,16 +2,15 @@ import LiquidGeometry
 import LiquidUI
 
 extension GalleryScript {
-    /// The tooltip tour: a tap every 0.8 s walks through the tips (the last one flips above its source)
-    /// and a final tap dismisses the tour.
+    /// The tooltip tour: a tap every 0.8 s walks through the default tour's four tips (the last one flips
+    /// above its source); the fourth tap, on the last tip, dismisses the tour.
     @MainActor
     static func tooltipScript(for component: any SimulatableComponent) -> GalleryScript {
         let size = component.simulationSize
-        let steps = Int(number("step", in: component.simulationState) ?? 0) == 0 ? 4 : 1
         var finger = TouchSequence()
         finger.wait(0.8)
         var poster = 0.5
-        for step in 0..<steps {
+        for step in 0..<4 {
             finger.tap(at: Point(size.width * 0.5, size.height * 0.6), hold: 0.08)
             if step == 1 { poster = finger.time + 0.5 }
             finger.wait(0.8)
