@@ -83,7 +83,9 @@ public final class ParticleDissolveView: View {
         guard view.runLoop === loop, view !== self else {
             throw LiquidError(.invalidState, "the view to dissolve must be in the particle view's tree")
         }
-        let frame = convert(view.bounds, from: view)
+        // Upright and with a positive size even when a transform flips the view.
+        let box = convert(view.bounds, from: view)
+        let frame = Rect(x: box.minX, y: box.minY, width: box.width, height: box.height)
         guard !view.bounds.isEmpty, frame.isFinite, frame.width > 0, frame.height > 0 else {
             throw .invalidParameter("the view to dissolve must have a finite, non-empty frame; got \(frame)")
         }

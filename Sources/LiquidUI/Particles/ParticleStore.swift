@@ -116,7 +116,7 @@ public final class ParticleStore {
     ///   ±``maximumCoordinate``.
     @discardableResult
     package func addDissolve(image: Pixmap, frame: Rect, seed: UInt64) throws(LiquidError) -> ParticleGroup? {
-        guard frame.isFinite, frame.width > 0, frame.height > 0,
+        guard frame.isFinite, frame.size.width > 0, frame.size.height > 0,
               abs(frame.minX) <= Self.maximumCoordinate, abs(frame.minY) <= Self.maximumCoordinate,
               abs(frame.maxX) <= Self.maximumCoordinate, abs(frame.maxY) <= Self.maximumCoordinate else {
             throw .invalidParameter("a dissolve's frame must be finite, of positive size and within ±\(Int(Self.maximumCoordinate)) points; got \(frame)")
