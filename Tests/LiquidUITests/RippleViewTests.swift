@@ -20,7 +20,7 @@ struct RippleViewTests {
         [Touch(id: id, phase: .began, location: p, timestamp: t), Touch(id: id, phase: .ended, location: p, timestamp: t + 0.001)]
     }
 
-    /// The displacement, written out independently: t' = max(0, t − r/1400),
+    /// The specified displacement, written out independently: t' = max(0, t − r/1400),
     /// 10·sin(15t')·e^(−5.5t'), times 0.3 + 0.7·smoothstep(r/60) inside 60 pt, zero below 1 pt.
     private func expected(_ r: Double, _ t: Double) -> Double {
         if r < 1 { return 0 }

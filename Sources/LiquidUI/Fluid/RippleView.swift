@@ -48,7 +48,8 @@ public final class RippleView: View, SimulatableComponent {
     private let sample: RippleSampleCard?
 
     /// A rippling card of `frame`; with `showsSampleCard` its content is a colourful sample card.
-    /// - Parameter waveShape: amplitude, frequency, decay and speed of every wave (the defaults).
+    /// - Parameter waveShape: amplitude, frequency, decay and speed of every wave (by default
+    ///   ``Shockwave``'s: amplitude 10, frequency 15, decay 5.5, speed 1400).
     public init(frame: Rect = Rect(origin: .zero, size: RippleView.defaultSize), showsSampleCard: Bool = true,
                 waveShape: Shockwave? = nil) {
         // The default parameters are valid, so this wave always exists.
