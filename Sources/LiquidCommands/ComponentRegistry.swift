@@ -21,6 +21,7 @@ enum ComponentRegistry {
         ("canvas", { DrawingCanvas() }),
         ("tooltip", { TooltipTour() }),
         ("toast", { ToastDemo() }),
+        ("ripple", { RippleView() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

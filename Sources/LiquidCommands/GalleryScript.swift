@@ -44,6 +44,7 @@ struct GalleryScript {
         case "canvas": return canvasScript(for: sample)
         case "tooltip": return tooltipScript(for: sample)
         case "toast": return toastScript(for: sample)
+        case "ripple": return rippleScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

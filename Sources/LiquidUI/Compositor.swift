@@ -597,6 +597,12 @@ public final class Compositor {
         case .saturation(let amount):
             let matrix = try ColorMatrix.saturation(amount)
             target.canvas.pixmap.withMutableView { matrix.apply(to: $0) }
+        case .meshWarp(let mesh):
+            let box = node.toDevice.apply(to: node.layer.bounds)
+            guard box.isFinite, box.width > 0, box.height > 0 else { return }
+            let origin = Vector2(box.minX - Double(target.rect.x), box.minY - Double(target.rect.y))
+            let stretch = Vector2(box.width / mesh.size.width, box.height / mesh.size.height)
+            try MeshWarp.warp(&target.canvas.pixmap, through: mesh, origin: origin, scale: stretch)
         case .variableBlur(let sigma, let source):
             let blur = try VariableBlur(maximumSigma: sigma * scale, edgeMode: .transparent)
             var strength = try RenderTarget(rect: target.rect, scale: scale)

@@ -20,13 +20,19 @@ public enum LayerFilter {
     case saturation(Double)
     /// A blur whose σ varies per pixel from 0 to `maximumSigma` points, driven by `mask`.
     case variableBlur(maximumSigma: Double, mask: VariableBlurMask)
+    /// The group drawn through a deformable grid over the layer's bounds (``WarpMesh``, in local points):
+    /// each cell mapped from its rectangle to the quad of its moved corners with bilinear sampling, cells at
+    /// rest copied as they are (a mesh at rest changes no byte). Only pixels inside the bounds change;
+    /// they read the group clamped to the bounds. Under a rotation or shear the grid follows the bounds'
+    /// device bounding box. A mesh whose size differs from the bounds is stretched over them.
+    case meshWarp(WarpMesh)
 
     /// How many device pixels the filter spreads content (0 for per-pixel filters): 3σ, rounded up.
     func outset(scale: Double) -> Int {
         switch self {
         case .blur(let sigma): return Self.reach(sigma: sigma, scale: scale)
         case .variableBlur(let sigma, _): return Self.reach(sigma: sigma, scale: scale)
-        case .alphaThreshold, .gooColorMatrix, .colorMatrix, .saturation: return 0
+        case .alphaThreshold, .gooColorMatrix, .colorMatrix, .saturation, .meshWarp: return 0
         }
     }
 

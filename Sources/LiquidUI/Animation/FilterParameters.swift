@@ -18,7 +18,7 @@ struct FilterParameters {
             case .blur(let sigma): numbers.append(sigma)
             case let .alphaThreshold(threshold, color, softEdge):
                 numbers += [threshold, color.red, color.green, color.blue, color.alpha, softEdge]
-            case .gooColorMatrix, .colorMatrix: break
+            case .gooColorMatrix, .colorMatrix, .meshWarp: break
             case .saturation(let amount): numbers.append(amount)
             case .variableBlur(let sigma, _): numbers.append(sigma)
             }
@@ -38,6 +38,8 @@ struct FilterParameters {
                  (.saturation, .saturation):
                 continue
             case let (.colorMatrix(m), .colorMatrix(n)) where m == n:
+                continue
+            case let (.meshWarp(m), .meshWarp(n)) where m == n:
                 continue
             case let (.variableBlur(_, .layer(m)), .variableBlur(_, .layer(n))) where m === n:
                 continue
@@ -64,7 +66,7 @@ struct FilterParameters {
                 let threshold = next()
                 let color = RGBA(red: next(), green: next(), blue: next(), alpha: next())
                 return .alphaThreshold(threshold: threshold, color: color, softEdge: next())
-            case .gooColorMatrix, .colorMatrix: return filter
+            case .gooColorMatrix, .colorMatrix, .meshWarp: return filter
             case .saturation: return .saturation(next())
             case .variableBlur(_, let mask): return .variableBlur(maximumSigma: next(), mask: mask)
             }
