@@ -19,6 +19,7 @@ enum ComponentRegistry {
         ("switcher", { AppSwitcher() }),
         ("pip", { PictureInPicture() }),
         ("canvas", { DrawingCanvas() }),
+        ("morph", { IconMorphView() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

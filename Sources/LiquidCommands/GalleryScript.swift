@@ -42,6 +42,7 @@ struct GalleryScript {
         case "switcher": return appSwitcherScript(for: sample)
         case "pip": return pictureInPictureScript(for: sample)
         case "canvas": return canvasScript(for: sample)
+        case "morph": return morphScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
