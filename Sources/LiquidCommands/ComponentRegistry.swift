@@ -22,6 +22,7 @@ enum ComponentRegistry {
         ("tooltip", { TooltipTour() }),
         ("toast", { ToastDemo() }),
         ("ripple", { RippleView() }),
+        ("morph", { IconMorphView() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

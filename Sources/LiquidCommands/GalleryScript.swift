@@ -45,6 +45,7 @@ struct GalleryScript {
         case "tooltip": return tooltipScript(for: sample)
         case "toast": return toastScript(for: sample)
         case "ripple": return rippleScript(for: sample)
+        case "morph": return morphScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

@@ -76,6 +76,22 @@ package struct CoverageImage: Sendable, Equatable {
         }
     }
 
+    /// Raises every pixel to the coverage of `path` filled with the non-zero rule, mapped by `transform`
+    /// from user space to device pixels: exactly the coverage ``Canvas/fill(_:paint:rule:)`` computes under
+    /// the same device transform (the same flattening and rasterizer), shifted by the image's origin. A
+    /// non-finite path or transform adds nothing.
+    package mutating func formUnion(filling path: Path, transform: AffineTransform) {
+        let device = transform.concatenating(AffineTransform(translationX: -Double(rect.x), y: -Double(rect.y)))
+        guard device.isFinite, path.isFinite else { return }
+        var rasterizer = CoverageRasterizer(width: rect.width, height: rect.height)
+        guard rasterizer.addPath(path, transform: device, tolerance: Canvas.tolerance), !rasterizer.isEmpty else { return }
+        let width = rect.width
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var sink = MaximumWriter(base: buffer.baseAddress!, width: width)
+            rasterizer.rasterize(rule: .nonZero, into: &sink)
+        }
+    }
+
     /// Raises every pixel to `other`'s coverage where the two overlap.
     package mutating func formUnion(_ other: CoverageImage) {
         guard let overlap = rect.intersection(other.rect) else { return }

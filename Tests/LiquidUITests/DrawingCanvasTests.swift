@@ -143,8 +143,11 @@ struct DrawingCanvasTests {
     /// A reference that draws a stroke's whole chain in one pass with the canvas's own stroke call.
     final class OnePass: View {
         var strokes: [(points: [Point], color: RGBA, width: Double)] = []
+        /// Whole outlines of pressure-driven strokes, each filled once.
+        var outlines: [(path: Path, color: RGBA)] = []
         override var drawsContent: Bool { true }
         override func draw(in canvas: inout Canvas, rect: Rect) {
+            for outline in outlines { canvas.fill(outline.path, paint: .color(outline.color)) }
             for stroke in strokes {
                 var chain = CubicChain()
                 for p in stroke.points { chain.append(p) }
@@ -159,7 +162,11 @@ struct DrawingCanvasTests {
         reference.layer.backgroundColor = canvas.layer.backgroundColor
         reference.layer.cornerRadii = canvas.layer.cornerRadii
         reference.layer.clipsToBounds = true
-        reference.strokes = canvas.strokes.map { ($0.recorded, $0.color, $0.width) }
+        reference.strokes = canvas.strokes.filter { $0.trail == nil }.map { ($0.recorded, $0.color, $0.width) }
+        reference.outlines = canvas.strokes.compactMap { stroke in
+            guard let trail = stroke.trail, let samples = trail.history else { return nil }
+            return (trail.ink.outline(of: samples, in: 0..<samples.count, width: trail.width, length: trail.length), stroke.color)
+        }
         let loop = try UIRunLoop(root: reference, size: Self.size, scale: scale)
         loop.compositor = try Compositor(size: Self.size, scale: scale)
         loop.step(to: 0)
@@ -185,15 +192,18 @@ struct DrawingCanvasTests {
         return worst
     }
 
-    @Test(arguments: [1.0, 2.0])
-    func aFlattenedTranslucentStrokeMatchesOnePassWithinOneLevel(scale: Double) throws {
+    /// With the pressure-driven ink, the reference fills the whole outline (every sample, the final length)
+    /// in one pass.
+    @Test(arguments: [(1.0, false), (2.0, false), (2.0, true)])
+    func aFlattenedTranslucentStrokeMatchesOnePassWithinOneLevel(scale: Double, freehand: Bool) throws {
         let (loop, canvas) = try host(scale: scale, rendering: true)
         try canvas.setInk(color: RGBA(red: 0.9, green: 0.1, blue: 0.2, alpha: 0.5), width: 9)
+        if freehand { canvas.setFreehandInk(try FreehandInk(thinning: 0.6, streamline: 0.4, taperStart: 30, taperEnd: 20)) }
         let wave = (0..<600).map { i in Point(12 + Double(i) * 0.5, 120 + 80 * sin(Double(i) / 40)) }
         loop.run(events: stroke(wave, lift: false), duration: Double(wave.count) / 120 + 0.1)
         let stroke = canvas.strokes[0]
         #expect(stroke.flattenedPoints > 400 && stroke.livePoints > 16 && stroke.livePoints <= DrawingCanvas.flattenThreshold)
-        #expect(stroke.chain.settledCurves > 100)
+        #expect(freehand ? stroke.trail!.dropped > 300 : stroke.chain.settledCurves > 100)
         let live = try #require(loop.image)
         let fresh = try Compositor(size: Self.size, scale: scale).render(canvas.layer)
         let reference = try render(OnePass(), like: canvas, scale: scale)

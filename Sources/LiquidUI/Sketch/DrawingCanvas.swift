@@ -20,6 +20,10 @@ import LiquidRaster
 ///   once with its colour through the union (the larger value per pixel) of that coverage and the live
 ///   tail's, so a translucent stroke looks the same drawn in pieces as in one pass, seams included. The
 ///   move that flattens also redraws the bounds of the curves it settled, once.
+/// - **Pressure-driven ink** (optional, ``setFreehandInk(_:)``): the points are streamlined and drawn as
+///   one filled outline whose width follows the pressure, tapered at both ends (``FreehandInk``); the
+///   same partial redraw (the outline of the points the new one changes) and flattening into coverage
+///   apply, so such a stroke drawn in pieces also equals its whole outline filled in one pass.
 /// - **Hand-over.** On lifting, the stroke's accepted points are simplified by Douglas–Peucker with a
 ///   tolerance of 1 pt (distances to segments, so overshoots and closed loops keep their shape) and
 ///   appended to ``sketch``.
@@ -48,6 +52,8 @@ public final class DrawingCanvas: View, SimulatableComponent {
     public private(set) var inkColor = RGBA(red: 0.11, green: 0.11, blue: 0.12)
     /// The width new strokes take, points.
     public private(set) var lineWidth = 6.0
+    /// The pressure-driven ink new strokes take, or `nil` (the default) for the constant-width ink.
+    public private(set) var freehandInk: FreehandInk?
     /// The finished strokes, simplified, in the order they finished.
     public private(set) var sketch = Sketch()
 
@@ -88,6 +94,15 @@ public final class DrawingCanvas: View, SimulatableComponent {
         lineWidth = width
     }
 
+    /// Makes new strokes draw with `ink` — a width that follows the touch's force (or, without force, the
+    /// finger's speed) around ``lineWidth``, with tapered ends — or, with `nil`, with the constant-width ink
+    /// again. Live strokes keep theirs. Such a stroke is drawn as a filled outline (see ``FreehandInk``);
+    /// the partial redraw covers the outline of its newest points (those the end taper still changes),
+    /// and flattening keeps working, settling only points the end taper no longer changes.
+    public func setFreehandInk(_ ink: FreehandInk?) {
+        freehandInk = ink
+    }
+
     /// Removes every stroke (live ones too) and empties ``sketch``.
     public func clear() {
         strokes.removeAll()
@@ -102,10 +117,10 @@ public final class DrawingCanvas: View, SimulatableComponent {
         guard let point = local(touch), sketch.strokes.count + active.count < Sketch.maximumStrokes
         else { lastDirtyRect = nil; return }
         if let previous = active[touch.id] { cancel(previous, id: touch.id) }
-        let stroke = InkStroke(color: inkColor, width: lineWidth)
+        let stroke = InkStroke(color: inkColor, width: lineWidth, freehand: freehandInk)
         strokes.append(stroke)
         active[touch.id] = stroke
-        invalidate(stroke.add(point, space: currentSpace))
+        invalidate(stroke.add(point, space: currentSpace, force: touch.force, time: touch.timestamp))
     }
 
     public override func touchMoved(_ touch: Touch) {
@@ -113,12 +128,14 @@ public final class DrawingCanvas: View, SimulatableComponent {
             lastDirtyRect = nil
             return
         }
-        invalidate(stroke.add(point, space: currentSpace))
+        invalidate(stroke.add(point, space: currentSpace, force: touch.force, time: touch.timestamp))
     }
 
     public override func touchEnded(_ touch: Touch) {
         guard let stroke = active.removeValue(forKey: touch.id) else { return }
-        if let point = local(touch), stroke.accepts(point) { invalidate(stroke.add(point, space: currentSpace)) }
+        if let point = local(touch), stroke.accepts(point) {
+            invalidate(stroke.add(point, space: currentSpace, force: touch.force, time: touch.timestamp))
+        }
         let dirty = stroke.finish(space: currentSpace)
         let room = Sketch.maximumPoints - sketch.pointCount
         stroke.limitSent(to: room)
@@ -186,6 +203,12 @@ public final class DrawingCanvas: View, SimulatableComponent {
         guard let drawn = RasterSpace(device: device) else {
             // A rotated or skewed canvas: draw every stroke's record as a path (no coverage reuse).
             for stroke in strokes {
+                if let trail = stroke.trail {
+                    var outline = trail.settledOutline ?? Path()
+                    outline.addPath(stroke.livePath)
+                    canvas.fill(outline, paint: .color(stroke.color))
+                    continue
+                }
                 var replay = CubicChain()
                 for p in stroke.recorded { replay.append(p) }
                 canvas.stroke(replay.path(), style: stroke.style, paint: .color(stroke.color))
@@ -205,7 +228,7 @@ public final class DrawingCanvas: View, SimulatableComponent {
                   let region = box.intersection(visible), var mask = try? CoverageImage(rect: region)
             else { continue }
             if let coverage = stroke.coverage { mask.formUnion(coverage) }
-            if !stroke.isFinished { mask.formUnion(stroking: stroke.chain.path(), style: stroke.style, transform: space.transform) }
+            if !stroke.isFinished { stroke.draw(stroke.livePath, into: &mask, transform: space.transform) }
             canvas.fill(coverage: mask, offsetX: offsetX, offsetY: offsetY, paint: .color(stroke.color))
         }
     }

@@ -32,9 +32,30 @@ package final class InkStroke {
     /// What was handed over, once finished.
     package private(set) var sent: Sketch.Stroke?
 
-    package init(color: RGBA, width: Double) {
+    /// The samples of a stroke drawn with a pressure-driven ink (`nil` for the constant-width ink, which
+    /// draws ``chain``).
+    package private(set) var trail: FreehandTrail?
+
+    package init(color: RGBA, width: Double, freehand: FreehandInk? = nil) {
         self.color = color
         self.width = width
+        trail = freehand.map { FreehandTrail(ink: $0, width: width) }
+    }
+
+    /// What the live part draws: the chain stroked with ``style`` (constant ink) or the trail's outline
+    /// filled (pressure-driven ink). Empty once finished.
+    package var livePath: Path {
+        if isFinished { return Path() }
+        return trail?.liveOutline ?? chain.path()
+    }
+
+    /// Adds `path` drawn as this stroke draws (stroked or filled) to `image`.
+    package func draw(_ path: Path, into image: inout CoverageImage, transform: AffineTransform) {
+        if trail != nil {
+            image.formUnion(filling: path, transform: transform)
+        } else {
+            image.formUnion(stroking: path, style: style, transform: transform)
+        }
     }
 
     package var style: StrokeStyle { StrokeStyle(width: width, cap: .round, join: .round) }
@@ -42,6 +63,7 @@ package final class InkStroke {
     /// Accepted points that are not settled into the coverage yet.
     package var livePoints: Int {
         if isFinished { return 0 }
+        if let trail { return trail.livePoints }
         return chain.points.count + (chain.settledCurves == 0 && chain.anchor != nil ? 1 : 0)
     }
 
@@ -49,7 +71,7 @@ package final class InkStroke {
     package var flattenedPoints: Int { acceptedCount - livePoints }
 
     /// The last accepted point.
-    package var lastPoint: Point? { chain.points.last ?? chain.anchor }
+    package var lastPoint: Point? { trail == nil ? chain.points.last ?? chain.anchor : recorded.last }
 
     /// Whether `point` passes the distance filter: its squared distance from the last accepted point
     /// exceeds (width × 0.1)².
@@ -66,7 +88,8 @@ package final class InkStroke {
 
     /// Adds an accepted point; returns the local rect whose pixels may change (the newest curves before and
     /// after, and a settled part when one is flattened), padded by the width.
-    package func add(_ point: Point, space: RasterSpace) -> Rect? {
+    package func add(_ point: Point, space: RasterSpace, force: Double = 0, time: Double = 0) -> Rect? {
+        if trail != nil { return addFreehand(point, space: space, force: force, time: time) }
         let before = recentPath(points: DrawingCanvas.dirtyPoints).bounds
         chain.append(point)
         acceptedCount += 1
@@ -85,15 +108,30 @@ package final class InkStroke {
         return dirty?.insetBy(dx: -width, dy: -width)
     }
 
+    /// ``add(_:space:force:time:)`` for the pressure-driven ink: the rect is the trail's changed outline
+    /// (before and after) and the settled piece, if any, padded by 2 points for antialiasing.
+    private func addFreehand(_ point: Point, space: RasterSpace, force: Double, time: Double) -> Rect? {
+        acceptedCount += 1
+        record(point)
+        var dirty = trail!.add(point, force: force, time: time)
+        let settled = trail!.settleIfNeeded()
+        if !settled.isEmpty {
+            rasterize(settled, in: space)
+            dirty = Self.union(dirty, settled.bounds)
+        }
+        if let dirty { bounds = bounds.map { $0.union(dirty) } ?? dirty }
+        return dirty?.insetBy(dx: -2, dy: -2)
+    }
+
     /// Settles everything into the coverage and makes the record that is handed over (Douglas–Peucker,
     /// tolerance 1 pt or the record's own if larger). Returns the local rect to redraw.
     package func finish(space: RasterSpace) -> Rect? {
-        let rest = chain.path()
+        let rest = trail == nil ? chain.path() : trail!.finish()
         rasterize(rest, in: space)
         isFinished = true
         let simplified = Polyline(points: recorded, isClosed: false).simplified(tolerance: Swift.max(1, recordTolerance))
         sent = try? Sketch.Stroke(points: simplified.points, color: color, width: width)
-        return rest.bounds?.insetBy(dx: -width, dy: -width)
+        return rest.bounds?.insetBy(dx: trail == nil ? -width : -2, dy: trail == nil ? -width : -2)
     }
 
     /// Replaces the hand-over record by one of at most `limit` points (a coarser simplification), when the
@@ -143,7 +181,7 @@ package final class InkStroke {
         } catch {
             return  // Beyond the largest image: the canvas clamps points, so only absurd scales get here.
         }
-        coverage!.formUnion(stroking: path, style: style, transform: space.transform)
+        draw(path, into: &coverage!, transform: space.transform)
     }
 
     /// Makes the coverage anew in `space` from the record: everything but the live points (all of it once
@@ -152,6 +190,7 @@ package final class InkStroke {
     package func rebuild(in space: RasterSpace) {
         self.space = space
         coverage = nil
+        if trail != nil { rebuildFreehand(in: space); return }
         var replay = CubicChain()
         // The settled curves end between the point before the live ones and the first live one.
         let settledCount = isFinished ? recorded.count : recorded.count - chain.points.count + 1
@@ -162,6 +201,25 @@ package final class InkStroke {
               var image = try? CoverageImage(rect: device)
         else { return }
         image.formUnion(stroking: path, style: style, transform: space.transform)
+        coverage = image
+    }
+
+    /// ``rebuild(in:)`` for the pressure-driven ink: the settled part as one outline from the trail's
+    /// history, or — once the history was dropped (a stroke past ``DrawingCanvas/maximumRecordedPoints``
+    /// samples) — the record replayed at a pressure of ½ (the shape kept, the width variation lost).
+    private func rebuildFreehand(in space: RasterSpace) {
+        guard let trail else { return }
+        var path = trail.settledOutline ?? Path()
+        if trail.history == nil {
+            var replay = FreehandTrail(ink: trail.ink, width: width)
+            let settled = isFinished ? recorded : Array(recorded.dropLast(Swift.min(trail.livePoints, recorded.count)))
+            for p in settled { _ = replay.add(p, force: 0.5, time: 0) }
+            path = replay.finish()
+        }
+        guard !path.isEmpty, let box = path.bounds, let device = space.pixelBox(of: box),
+              var image = try? CoverageImage(rect: device)
+        else { return }
+        image.formUnion(filling: path, transform: space.transform)
         coverage = image
     }
 
