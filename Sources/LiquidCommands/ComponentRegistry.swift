@@ -19,6 +19,8 @@ enum ComponentRegistry {
         ("switcher", { AppSwitcher() }),
         ("pip", { PictureInPicture() }),
         ("canvas", { DrawingCanvas() }),
+        ("carousel", { EmojiCarousel() }),
+        ("widget", { WidgetButton() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -42,6 +42,8 @@ struct GalleryScript {
         case "switcher": return appSwitcherScript(for: sample)
         case "pip": return pictureInPictureScript(for: sample)
         case "canvas": return canvasScript(for: sample)
+        case "carousel": return carouselScript(for: sample)
+        case "widget": return widgetScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
