@@ -23,6 +23,8 @@ enum ComponentRegistry {
         ("toast", { ToastDemo() }),
         ("ripple", { RippleView() }),
         ("morph", { IconMorphView() }),
+        ("carousel", { EmojiCarousel() }),
+        ("widget", { WidgetButton() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -46,6 +46,8 @@ struct GalleryScript {
         case "toast": return toastScript(for: sample)
         case "ripple": return rippleScript(for: sample)
         case "morph": return morphScript(for: sample)
+        case "carousel": return carouselScript(for: sample)
+        case "widget": return widgetScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

@@ -39,19 +39,19 @@ final class FreeTypeLibrary: Sendable {
         var lineHeight: Int
     }
 
-    private struct FaceKey: Hashable {
+    struct FaceKey: Hashable {
         var path: String
         var index: Int
     }
 
     /// Everything FreeType owns. Raw pointers keep it non-Sendable; the mutex is its only way out.
-    private struct State {
+    struct State {
         var library: FT_Library?
         var faces: [FaceKey: (id: Int, face: FT_Face)] = [:]
         var cache = GlyphCache()
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// Hinting: light (vertical only), which keeps glyph shapes and spacing close to the design while
     /// snapping horizontal stems to the pixel grid; outlines only, never embedded bitmaps.
@@ -118,7 +118,7 @@ final class FreeTypeLibrary: Sendable {
 
     // MARK: Inside the lock
 
-    private static func openFace(path: String, index: Int, in state: inout State) throws(LiquidError) -> (id: Int, face: FT_Face) {
+    static func openFace(path: String, index: Int, in state: inout State) throws(LiquidError) -> (id: Int, face: FT_Face) {
         let key = FaceKey(path: path, index: index)
         if let open = state.faces[key] { return open }
         if state.library == nil {
