@@ -232,6 +232,11 @@ public final class SketchExchange: View, SimulatableComponent {
     package var view: View { self }
     package var simulationSize: Size { bounds.size }
 
+    /// The copies of the newest sketch on screen, if any (the receiver's is `nil` when its JSON did not decode).
+    package var newestCopies: (author: SketchView, receiver: SketchView?)? {
+        sent.last.map { ($0.author, $0.receiver) }
+    }
+
     /// The stage of the newest sketch (see the type's overview for the names).
     package var phase: String {
         if canvas.isDrawing || liftedAt != nil { return "draw" }
