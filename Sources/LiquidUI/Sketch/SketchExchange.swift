@@ -96,9 +96,15 @@ public final class SketchExchange: View, SimulatableComponent {
         receiverPanel.layer.clipsToBounds = true
         addSubview(receiverPanel)
         canvas.strokeObserver = { [unowned self] began in strokeChanged(began: began) }
+        placeHalves()
     }
 
     public override func layout() {
+        placeHalves()
+    }
+
+    /// The canvas on the left half, the receiver's panel on the right, 8 points apart.
+    private func placeHalves() {
         let gap = 8.0
         let half = Swift.max(0, (bounds.width - gap) / 2)
         canvas.frame = Rect(x: 0, y: 0, width: half, height: bounds.height)
