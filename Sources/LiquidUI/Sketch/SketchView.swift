@@ -37,6 +37,15 @@ package final class SketchView: View {
         }
     }
 
+    /// The sketch drawn alone (no transform, opacity or filter) into an image of the view's bounds at
+    /// `scale` pixels per point.
+    /// - Throws: `LiquidError` when the image would be empty or too large.
+    package func image(scale: Double) throws(LiquidError) -> Pixmap {
+        var pixmap = try Pixmap(size: bounds.size, scale: scale)
+        pixmap.withCanvas { canvas in draw(in: &canvas, rect: bounds) }
+        return pixmap
+    }
+
     /// The box of every point of `sketch`, padded by half the widest stroke and 1 pt (empty at the origin
     /// for an empty sketch).
     package static func paddedBox(of sketch: Sketch) -> Rect {
