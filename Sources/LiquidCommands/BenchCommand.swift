@@ -37,10 +37,16 @@ struct BenchCommand: ParsableCommand {
         let candidates = MotionBenchmarks.all + (wantsRaster ? RasterBenchmarks.all : [])
             + (wantsGlass ? GlassBenchmarks.all : [])
             + (filter.map { "ui".contains($0) || $0.hasPrefix("ui") } ?? true ? ControlBenchmarks.all : [])
-        let selected = candidates.filter { filter == nil || $0.name.contains(filter!) }
+        var selected = (ReferenceBenchmarks.all + candidates).filter { filter == nil || $0.name.contains(filter!) }
         guard !selected.isEmpty else {
             throw ValidationErrorMessage("--filter '\(LiquidError.quoted(filter ?? ""))' matches no benchmark")
         }
+        // UI rows are also given as multiples of the screen copy, so it runs first whenever one is selected.
+        if selected.contains(where: { $0.name.hasPrefix("ui.") }),
+           !selected.contains(where: { $0.name == ReferenceBenchmarks.screenCopyName }) {
+            selected = ReferenceBenchmarks.all + selected
+        }
+        var screenCopy: Double?
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []
         for benchmark in selected {
@@ -49,12 +55,17 @@ struct BenchCommand: ParsableCommand {
             if isatty(STDERR_FILENO) == 1 { StandardStreams.error("bench: \(benchmark.name)") }
             var result = runner.measure(benchmark)
             if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
+            if benchmark.name == ReferenceBenchmarks.screenCopyName { screenCopy = result.median_ms }
+            if result.name.hasPrefix("ui."), let screenCopy, screenCopy > 0 {
+                result.screen_copy_multiple = result.median_ms / screenCopy
+            }
             results.append(result)
             if !json {
                 let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)
+                let multiple = result.screen_copy_multiple.map { String(format: "  %8.2f× screen copy", $0) } ?? ""
                 print(name + String(format: "median %9.3f ms  (min %.3f, max %.3f)  %10.2f ns/%@",
                                     result.median_ms, result.min_ms, result.max_ms,
-                                    result.ns_per_iteration, result.unit as NSString))
+                                    result.ns_per_iteration, result.unit as NSString) + multiple)
             }
         }
         if json { try printJSON(BenchReport(benchmarks: results)) }

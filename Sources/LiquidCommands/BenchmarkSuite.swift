@@ -27,7 +27,8 @@ struct BenchReport: JSONReport {
         for (index, result) in benchmarks.enumerated() {
             if let path = firstNonFinite(["median_ms": result.median_ms, "min_ms": result.min_ms, "max_ms": result.max_ms,
                                           "ns_per_iteration": result.ns_per_iteration,
-                                          "cpu_median_ms": result.cpu_median_ms ?? 0], in: "benchmarks[\(index)].") {
+                                          "cpu_median_ms": result.cpu_median_ms ?? 0,
+                                          "screen_copy_multiple": result.screen_copy_multiple ?? 0], in: "benchmarks[\(index)].") {
                 return path
             }
         }
@@ -50,6 +51,9 @@ struct BenchmarkResult: Encodable {
     /// Median thread CPU time of the same runs (ms): on a shared, loaded machine wall time also counts the
     /// time slices other processes take on the core, CPU time mostly does not.
     var cpu_median_ms: Double? = nil
+    /// For `ui.*` rows, the median as a multiple of `reference.screen-copy`'s (a memory copy of one full
+    /// 1170×2532 RGBA8 screen).
+    var screen_copy_multiple: Double? = nil
 }
 
 /// Times benchmarks with a monotonic clock: one warm-up run, then `runs` timed runs; reports medians.

@@ -21,6 +21,8 @@ enum ComponentRegistry {
         ("switcher", { AppSwitcher() }),
         ("pip", { PictureInPicture() }),
         ("canvas", { SketchExchange(decoder: { (data: Data) throws -> Sketch in try Sketch(json: data) }) }),
+        ("tooltip", { TooltipTour() }),
+        ("toast", { ToastDemo() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

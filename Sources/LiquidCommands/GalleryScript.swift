@@ -44,6 +44,8 @@ struct GalleryScript {
         case "switcher": return appSwitcherScript(for: sample)
         case "pip": return pictureInPictureScript(for: sample)
         case "canvas": return canvasScript(for: sample)
+        case "tooltip": return tooltipScript(for: sample)
+        case "toast": return toastScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }
