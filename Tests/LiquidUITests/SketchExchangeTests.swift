@@ -16,6 +16,7 @@ struct SketchExchangeTests {
         var blur: Double
         var opacity: Double
         var receiveError: String
+        var particles: Double
     }
 
     /// A plain reader of the compact sketch JSON for these tests (the strict one lives in LiquidScene and is
@@ -32,9 +33,11 @@ struct SketchExchangeTests {
         })
     }
 
-    private func host(decoder: @escaping @MainActor (Data) throws -> Sketch = plainDecoder) throws -> (UIRunLoop, SketchExchange) {
+    private func host(decoder: @escaping @MainActor (Data) throws -> Sketch = plainDecoder, scale: Double = 1,
+                      rendering: Bool = false) throws -> (UIRunLoop, SketchExchange) {
         let exchange = SketchExchange(decoder: decoder)
-        let loop = try UIRunLoop(root: exchange, size: SketchExchange.defaultSize, framesPerSecond: 60)
+        let loop = try UIRunLoop(root: exchange, size: SketchExchange.defaultSize, scale: scale, framesPerSecond: 60)
+        if rendering { loop.compositor = try Compositor(size: SketchExchange.defaultSize, scale: scale) }
         return (loop, exchange)
     }
 
@@ -59,7 +62,7 @@ struct SketchExchangeTests {
             samples.append(Sample(t: frame.time, phase: s["phase"]?.description ?? "",
                                   authorScale: s["authorScale"]?.number ?? .nan, receiverScale: s["receiverScale"]?.number ?? .nan,
                                   blur: s["receiverBlur"]?.number ?? .nan, opacity: s["receiverOpacity"]?.number ?? .nan,
-                                  receiveError: s["receiveError"]?.description ?? ""))
+                                  receiveError: s["receiveError"]?.description ?? "", particles: s["particles"]?.number ?? .nan))
         }
         return samples
     }
@@ -184,6 +187,8 @@ struct SketchExchangeTests {
         #expect(abs(starts["idle", default: 0] - (starts["dissolve"]! + 4)) < 1e-9, "removed at phase 4")
         #expect(exchange.newestCopies == nil)
         #expect(exchange.canvas.subviews.isEmpty)
+        #expect(samples.filter { $0.phase != "dissolve" }.allSatisfy { $0.particles == 0 })
+        #expect(samples.filter { $0.phase == "dissolve" }.allSatisfy { $0.particles > 0 })
     }
 
     @Test func drawingAgainDissolvesTheSketchOnScreen() throws {
@@ -194,18 +199,20 @@ struct SketchExchangeTests {
                    Touch(id: 1, phase: .moved, location: Point(90, 50), timestamp: 3.1),
                    Touch(id: 1, phase: .ended, location: Point(120, 40), timestamp: 3.2)]
         var first: SketchView?
-        var opacityDuringTheNewStroke = 1.0
+        var hiddenDuringTheNewStroke = false
+        var particlesDuringTheNewStroke = 0.0
         var phaseDuringTheNewStroke = ""
         loop.run(events: script, duration: 3.75) { frame in
             if abs(frame.time - 2.9) < 1e-9 { first = exchange.newestCopies?.author }
             if abs(frame.time - 3.05) < 1e-9 {
-                opacityDuringTheNewStroke = first?.layer.opacity ?? 1
+                hiddenDuringTheNewStroke = first?.isHidden ?? false
+                particlesDuringTheNewStroke = exchange.simulationState["particles"]?.number ?? 0
                 phaseDuringTheNewStroke = exchange.phase
             }
         }
         let old = try #require(first)
         #expect(phaseDuringTheNewStroke == "draw")
-        #expect(opacityDuringTheNewStroke < 1, "the old sketch dissolves as the new stroke begins")
+        #expect(hiddenDuringTheNewStroke && particlesDuringTheNewStroke > 0, "the old sketch dissolves as the new stroke begins")
         // The new sketch goes on its own way: sent 0.5 s after its lift.
         let second = try #require(exchange.newestCopies)
         #expect(second.author !== old)
@@ -222,6 +229,38 @@ struct SketchExchangeTests {
         #expect(samples.contains { $0.authorScale == 0.95 }, "the author's copy settles")
         #expect(samples.allSatisfy { $0.receiverScale == 1 && $0.opacity == 1 }, "no receiver's copy")
         #expect(samples.last?.phase == "idle")
+    }
+
+    /// Inked (not fully transparent) pixels of `copy` drawn at the dissolve's scale.
+    private func inkedPixels(_ copy: SketchView) throws -> Int {
+        let image = try copy.image(scale: SketchExchange.dissolveScale)
+        var count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y].alpha > 0 { count += 1 }
+        }
+        return count
+    }
+
+    @Test func eachCopyBecomesOneParticlePerInkedPixelWhateverTheScreen() throws {
+        var counts: [Double] = []
+        for (scale, rendering) in [(1.0, false), (2.0, true)] {
+            let (loop, exchange) = try host(scale: scale, rendering: rendering)
+            try exchange.setStayDuration(0)
+            var expected = 0
+            var atStart: Double?
+            loop.run(events: stroke(lift: 0.5), duration: 2.4) { _ in
+                if exchange.phase == "stay", let copies = exchange.newestCopies, let receiver = copies.receiver {
+                    expected = (try? inkedPixels(copies.author) + inkedPixels(receiver)) ?? -1
+                }
+                if atStart == nil, exchange.phase == "dissolve" { atStart = exchange.simulationState["particles"]?.number }
+            }
+            let particles = try #require(atStart)
+            #expect(expected > 1000 && particles == Double(expected), "scale \(scale)")
+            let copies = try #require(exchange.newestCopies)
+            #expect(copies.author.isHidden && copies.receiver?.isHidden == true, "the particles replace the copies")
+            counts.append(particles)
+        }
+        #expect(counts[0] == counts[1])
     }
 
     @Test func theStayIsValidated() throws {

@@ -20,7 +20,9 @@ import LiquidRaster
 ///   receiver's to 1.1 and comes out of a blur; both spring back to 1 about the sketch's centre).
 /// - **Stay.** From the frame both settles end, the copies stay ``stayDuration`` seconds (4 by default;
 ///   see ``setStayDuration(_:)``).
-/// - **Dissolve.** Then both copies dissolve; the sketch is gone 4 s after its dissolve began.
+/// - **Dissolve.** Then both copies dissolve into particles (a ``ParticleDissolveView`` over both halves,
+///   one particle per inked pixel of the copy drawn at ``dissolveScale``); the sketch is gone 4 s after
+///   its dissolve began.
 ///
 /// Drawing again starts a new sketch: when a finger goes down on the canvas, every sketch still settling or
 /// staying starts its dissolve at once (a sketch already dissolving goes on), so the new drawing never
@@ -29,8 +31,8 @@ import LiquidRaster
 /// State for `liquid simulate` (see ``simulationState``): the canvas's `strokes, livePoints,
 /// flattenedPoints, dirtyRect`; `sentPoints` (the points handed over for the sketch being drawn, then those
 /// sent, until the next sketch begins); `phase` — `idle`, `draw` (strokes on the canvas or waiting for the
-/// release pause), `settle`, `stay` or `dissolve`, for the newest sketch; `particles` (alive in every
-/// dissolve); `receiveError` (`none` or the decoder's message); and the newest copies' presented
+/// release pause), `settle`, `stay` or `dissolve`, for the newest sketch; `particles` (in every dissolve's
+/// store); `receiveError` (`none` or the decoder's message); and the newest copies' presented
 /// `authorScale, receiverScale, receiverBlur, receiverOpacity`. None of it depends on rendering or scale.
 @MainActor
 public final class SketchExchange: View, SimulatableComponent {
@@ -42,6 +44,10 @@ public final class SketchExchange: View, SimulatableComponent {
     public static let maximumStayDuration = 600.0
     /// Seconds after its dissolve began that a sketch is removed.
     package static let dissolveLifetime = 4.0
+    /// Pixels per point of the image a copy dissolves from, whatever the screen's scale, so that the
+    /// particles (one per inked pixel) and their count do not depend on the screen: at 3× one particle
+    /// per device pixel.
+    package static let dissolveScale = 3.0
 
     /// Where a sketch is in its life.
     package enum Stage: String, Sendable {
@@ -68,6 +74,10 @@ public final class SketchExchange: View, SimulatableComponent {
     /// The receiver's half, holding the receiver's copies.
     private let receiverPanel = View()
     private let decode: @MainActor (Data) throws -> Sketch
+    /// The overlay the copies dissolve into, above both halves; its store holds every dissolve's particles.
+    private let dust = ParticleDissolveView()
+    /// The seed of the next copy's dissolve.
+    private var nextSeed: UInt64 = 1
 
     /// Seconds a settled sketch stays before it dissolves.
     public private(set) var stayDuration = 4.0
@@ -95,6 +105,7 @@ public final class SketchExchange: View, SimulatableComponent {
         receiverPanel.layer.cornerRadii = canvas.layer.cornerRadii
         receiverPanel.layer.clipsToBounds = true
         addSubview(receiverPanel)
+        addSubview(dust)
         canvas.strokeObserver = { [unowned self] began in strokeChanged(began: began) }
         placeHalves()
     }
@@ -109,6 +120,7 @@ public final class SketchExchange: View, SimulatableComponent {
         let half = Swift.max(0, (bounds.width - gap) / 2)
         canvas.frame = Rect(x: 0, y: 0, width: half, height: bounds.height)
         receiverPanel.frame = Rect(x: half + gap, y: 0, width: half, height: bounds.height)
+        dust.frame = bounds
     }
 
     /// Sets how long a settled sketch stays before it dissolves.
@@ -213,15 +225,20 @@ public final class SketchExchange: View, SimulatableComponent {
 
     // MARK: - The dissolve
 
-    /// Starts the dissolve of both copies of `item` at run-loop time `time` (its phase counts from there).
-    ///
-    /// Stand-in until the particle dissolve is wired: the copies fade out over the first 0.8 s.
+    /// Starts the dissolve of both copies of `item` at run-loop time `time` (its phase counts from there):
+    /// each copy is drawn into an image at ``dissolveScale``, handed to the particle overlay where the copy
+    /// is shown now (its presented scale included; a receiver's copy still coming into focus dissolves
+    /// sharp and opaque), and hidden. A copy that cannot become particles (outside a run loop) just hides.
     private func startDissolve(_ item: Sent, at time: Double) {
         item.stage = .dissolve
         item.dissolveStart = time
-        try? View.animate(.constant(.linear, duration: 0.8)) {
-            item.author.layer.opacity = 0
-            item.receiver?.layer.opacity = 0
+        for copy in [item.author, item.receiver].compactMap({ $0 }) {
+            if let parent = copy.superview, let image = try? copy.image(scale: Self.dissolveScale) {
+                let shown = convert(copy.layer.localToSuperlayer.apply(to: copy.bounds), from: parent)
+                _ = try? dust.dissolve(image: image, frame: shown, seed: nextSeed)
+            }
+            nextSeed &+= 1
+            copy.isHidden = true
         }
     }
 
@@ -230,8 +247,8 @@ public final class SketchExchange: View, SimulatableComponent {
         item.dissolveStart.map { time - $0 }
     }
 
-    /// Particles alive in every dissolve.
-    private var particleCount: Int { 0 }
+    /// Particles in every dissolve (those whose lifetime ran out included, until their sketch is removed).
+    private var particleCount: Int { dust.particleCount }
 
     // MARK: - Simulation
 
