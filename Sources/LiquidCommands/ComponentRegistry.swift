@@ -1,4 +1,6 @@
+import Foundation
 import LiquidGeometry
+import LiquidScene
 import LiquidUI
 
 /// The components `liquid simulate`, the gallery and `liquid play` know by name.
@@ -18,7 +20,7 @@ enum ComponentRegistry {
         ("spring", { SpringPlayground() }),
         ("switcher", { AppSwitcher() }),
         ("pip", { PictureInPicture() }),
-        ("canvas", { DrawingCanvas() }),
+        ("canvas", { SketchExchange(decoder: { (data: Data) throws -> Sketch in try Sketch(json: data) }) }),
         ("tooltip", { TooltipTour() }),
         ("toast", { ToastDemo() }),
         ("ripple", { RippleView() }),

@@ -54,6 +54,7 @@ struct GalleryBuilder {
         let script = try GalleryScript.script(for: name) { try ComponentRegistry.make(name) }
         let simulator = try ComponentSimulator(component: try ComponentRegistry.make(name),
                                                framesPerSecond: Double(framesPerSecond), scale: scale)
+        try script.prepare?(simulator.component)
         GalleryStage.forComponent(name).install(in: simulator.runLoop.root, size: simulator.runLoop.size)
         var animation = try GalleryAnimation(framesPerSecond: framesPerSecond)
         let posterFrame = try Checked.integer(script.posterTime * Double(framesPerSecond), "poster frame of '\(name)'",

@@ -4,12 +4,15 @@ import LiquidMotion
 import LiquidUI
 
 extension GalleryScript {
-    /// The drawing canvas: a finger writes "hi" in joined-up letters and dots the i.
+    /// The life of a sketch: a finger writes "hi" in joined-up letters on the left half and dots the i; the
+    /// sketch is sent, both copies settle, stay half a second and dissolve.
     @MainActor
     static func canvasScript(for component: any SimulatableComponent) -> GalleryScript {
         let size = component.simulationSize
-        // The word in a 200 × 120 box, centred; the waypoints are traced at a steady pace.
-        let box = Rect(x: (size.width - 200) / 2, y: (size.height - 120) / 2, width: 200, height: 120)
+        // The word in a 200 × 120 box, centred in the left half (the canvas); the waypoints are traced at a
+        // steady pace.
+        let half = (component as? SketchExchange)?.canvas.frame.width ?? size.width
+        let box = Rect(x: (half - 200) / 2, y: (size.height - 120) / 2, width: 200, height: 120)
         func at(_ x: Double, _ y: Double) -> Point { Point(box.minX + x * box.width, box.minY + y * box.height) }
         var word: [Point] = [at(0.05, 0.35)]
         // The loop of the h: up to its top, then down the stem.
@@ -29,14 +32,20 @@ extension GalleryScript {
             finger.slide(to: point, over: max(distance / 260, 1 / 60), curve: .linear)
         }
         finger.up()
-        let written = finger.time
         finger.wait(0.25)
         finger.tap(at: at(0.62, 0.38), hold: 0.06)
+        // Sent after the release pause; settled after the ease and the spring; then a short stay and most of
+        // the dissolve.
+        let sent = finger.time + SketchExchange.releasePause
+        let settled = sent + SketchSettle.easeDuration + SketchSettle.spring.settlingDuration
+        let stay = 0.5
         return GalleryScript(
-            title: "Drawing canvas",
-            caption: "A finger writes a word: each stroke is smoothed into curves and only the newest curves are "
-                + "redrawn as it moves; lifted, the stroke is simplified and handed over. A tap leaves a dot.",
-            touches: finger.touches, duration: finger.time + settleTime, posterTime: written + 0.2)
+            title: "The life of a sketch",
+            caption: "A finger writes a word on the left: smoothed as it goes, simplified as each stroke lifts. "
+                + "Sent, the author's copy sinks a little and springs back; the receiver's copy, decoded from "
+                + "the JSON, comes out of a blur a little large and springs back too. Then both dissolve.",
+            touches: finger.touches, duration: settled + stay + 2.4, posterTime: settled + 0.1,
+            prepare: { component in try (component as? SketchExchange)?.setStayDuration(stay) })
     }
 
     /// Points along a circular arc (clockwise on screen for a decreasing angle), every ~8 points.

@@ -19,6 +19,8 @@ struct GalleryScript {
     var duration: Double
     /// The instant shown as the poster (the still image), in seconds.
     var posterTime: Double
+    /// Sets up the recorded component before the script plays (a shorter wait, say), if needed.
+    var prepare: (@MainActor (any SimulatableComponent) throws -> Void)? = nil
 
     /// Seconds of stillness recorded after the finger lifts, so the settling shows before the loop restarts.
     static let settleTime = 1.0

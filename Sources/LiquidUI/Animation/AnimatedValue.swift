@@ -97,7 +97,9 @@ struct AnimatedValue<Value: AnimatableVector> {
             return true
         case let .curve(curve, from, start, duration):
             let fraction = duration > 0 ? (time - start) / duration : (time >= start ? 1 : 0)
-            if fraction >= 1 {
+            // A frame on the end up to rounding (1.2 − 1.0 < 0.2 in binary) lands, rather than showing the
+            // end a frame early without finishing and holding it one frame more.
+            if fraction >= 1 || time - start >= duration - GestureRecognizer.timeTolerance {
                 land()
                 return true
             }

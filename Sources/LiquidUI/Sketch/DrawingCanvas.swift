@@ -69,6 +69,12 @@ public final class DrawingCanvas: View, SimulatableComponent {
     private var reportsFrames = false
     /// The raster space new coverage is made in (followed from the canvas at drawing time).
     private var space: RasterSpace?
+    /// Told when a stroke begins (`true`) and when one is finished or cancelled (`false`), after the canvas
+    /// has taken the touch into account (for a view that hosts the canvas).
+    package var strokeObserver: (@MainActor (_ began: Bool) -> Void)?
+
+    /// Whether a finger is drawing a stroke.
+    package var isDrawing: Bool { !active.isEmpty }
 
     /// An empty canvas of `frame`.
     public override init(frame: Rect = Rect(x: 0, y: 0, width: 320, height: 240)) {
@@ -121,6 +127,7 @@ public final class DrawingCanvas: View, SimulatableComponent {
         strokes.append(stroke)
         active[touch.id] = stroke
         invalidate(stroke.add(point, space: currentSpace, force: touch.force, time: touch.timestamp))
+        strokeObserver?(true)
     }
 
     public override func touchMoved(_ touch: Touch) {
@@ -143,6 +150,7 @@ public final class DrawingCanvas: View, SimulatableComponent {
             sketch = next
         }
         invalidate(dirty, adding: true)
+        strokeObserver?(false)
     }
 
     public override func touchCancelled(_ touch: Touch) {
@@ -154,6 +162,7 @@ public final class DrawingCanvas: View, SimulatableComponent {
         active[id] = nil
         strokes.removeAll { $0 === stroke }
         invalidate(stroke.bounds?.insetBy(dx: -stroke.width, dy: -stroke.width))
+        strokeObserver?(false)
     }
 
     /// The touch in local points, clamped to the bounds grown by the line width; `nil` when not finite.
