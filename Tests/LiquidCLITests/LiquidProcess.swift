@@ -54,7 +54,9 @@ struct LiquidProcess {
     }
 
     /// Runs `liquid arguments…` with its standard streams on the null device, waits for it, and returns
-    /// its exit status and its peak resident memory in bytes (from `wait4`, which reports that child alone).
+    /// its exit status and its peak resident memory in bytes (from `wait4`). On Linux that figure is at least
+    /// this process's own peak at the spawn (the child starts on this process's memory until it execs), so
+    /// compare it only with another run measured the same way, never with an absolute bound.
     static func peakMemory(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
