@@ -18,7 +18,8 @@ Peak resident memory is the child's (os.wait4's rusage). On Linux a child report
 the process that spawned it (the two share memory until exec), so this script starts every run before it
 parses any trace and stays at about 10 MiB, well under the children's own peaks. A run fails past the memory budget
 below, about twice the largest peak measured on the release build (x86-64 Linux, Swift 6, seed 20261126):
-state-only runs peak at 23-25 MiB whatever their length (60 s and 600 s alike), rendered runs at 26-63 MiB
+state-only runs peak at 23-29 MiB whatever their length (60 s and 600 s alike), except the canvas at
+49 MiB (its particle store: up to 24 MiB of particles and a 16 MiB atlas); rendered runs at 26-64 MiB
 (the tab bar's glass highest), reached within the first ten seconds and flat after (30 s and 60 s alike).
 So a leak that grows with the number of frames or touches fails the check while allocator noise does not.
 
@@ -44,7 +45,7 @@ REGISTRY = os.path.join(ROOT, "Sources", "LiquidCommands", "ComponentRegistry.sw
 
 FPS = 120
 # Peak resident memory allowed for one run, in MiB: about twice the measured peak (see above).
-BUDGET_MIB = {"state": 50, "render": 128}
+BUDGET_MIB = {"state": 100, "render": 128}
 
 
 def components():
