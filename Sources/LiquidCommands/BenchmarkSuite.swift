@@ -51,8 +51,8 @@ struct BenchmarkResult: Encodable {
     /// Median thread CPU time of the same runs (ms): on a shared, loaded machine wall time also counts the
     /// time slices other processes take on the core, CPU time mostly does not.
     var cpu_median_ms: Double? = nil
-    /// For `ui.*` rows, the median as a multiple of `reference.screen-copy`'s (a memory copy of one full
-    /// 1170×2532 RGBA8 screen).
+    /// For `ui.*` rows, the median time per unit (a frame, a move) as a multiple of `reference.screen-copy`'s
+    /// (a memory copy of one full 1170×2532 RGBA8 screen).
     var screen_copy_multiple: Double? = nil
 }
 
