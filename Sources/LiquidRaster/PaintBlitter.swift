@@ -48,8 +48,7 @@ struct PaintBlitter: CoverageSink {
                 d.update(repeating: s, count: count)
             } else if s != 0 {
                 // One constant source: the per-pixel work is a single packed multiply-add.
-                let keep = 255 &- (s >> 24)
-                for i in 0..<count { d[i] = s &+ PackedPixel.scale(d[i], keep) }
+                SolidSpan.sourceOver(s, onto: d, count: count)
             }
             return
         }

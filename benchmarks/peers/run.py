@@ -104,6 +104,8 @@ def parse_args(argv):
                    help="write every peer's output image (straight RGBA PNG) to DIR, for visual checks")
     p.add_argument("--no-optional", action="store_true",
                    help="do not try to install the optional peers (libvips) into the venv")
+    p.add_argument("--no-ui", action="store_true",
+                   help="with glass workloads, skip the ui.* rows (liquid bench --filter ui.) printed beside them")
     p.add_argument("--reinstall", action="store_true", help="reinstall the venv's requirements")
     p.add_argument("--install-system-deps", action="store_true",
                    help="apt-get install libcairo2 if libcairo.so.2 is missing (needs root)")
@@ -1039,6 +1041,9 @@ def main():
     bench, bench_err = {}, None
     if liquid:
         filters = [f for f, prefix in (("raster", "W"), ("glass", "G")) if any(w.startswith(prefix) for w in selected)]
+        # The UI rows (each with its multiple of the screen copy) go beside the glass rows.
+        if "glass" in filters and not args.no_ui:
+            filters.append("ui.")
         bench, bench_err = run_liquid_bench(liquid, args.core, args.runs, args.timeout, filters)
         if bench_err:
             log(f"[liquid] bench: {bench_err}")
@@ -1226,6 +1231,11 @@ def main():
                  "target", "LK/target peer", "same, CPU time", "met?"], summary_rows, "Summary")
     print_table(["wl", "peer", "median ms", "min ms", "max ms", "CPU ms", "LK/peer", "notes"], detail_rows,
                 "All peers")
+    ui_rows = ui_table(bench, selected, report)
+    if ui_rows:
+        print_table(["row", "median ms per unit", "unit", "× screen copy"], ui_rows,
+                    "Glass and UI rows as multiples of reference.screen-copy (one full-screen RGBA8 memory copy, "
+                    "same liquid bench run as the ui rows)")
     if "W6" in selected:
         lk6 = bench.get("raster.w6.simplify", {})
         counts = dict(w6_counts)
@@ -1246,6 +1256,38 @@ def main():
         Path(args.json).write_text(json.dumps(report, indent=2, default=str) + "\n")
         print(f"wrote {args.json}")
     tmp.cleanup()
+
+
+def ui_table(bench, selected, report):
+    """Rows for the glass workloads and every `ui.*` row of `bench`, each as a multiple of the screen copy.
+
+    `liquid bench` computes a ui row's multiple itself (per frame or move, its `screen_copy_multiple`); a glass
+    row's multiple is its median over the screen copy's median (one image per run). Empty when no ui row or
+    no screen copy was measured."""
+    copy = bench.get("reference.screen-copy")
+    ui = sorted(n for n, b in bench.items() if n.startswith("ui.") and isinstance(b, dict))
+    if not isinstance(copy, dict) or not copy.get("ns_per_iteration") or not ui:
+        return []
+    copy_ns = copy["ns_per_iteration"]
+    rows = [["reference.screen-copy", fmt_ms(copy_ns / 1e6), copy.get("unit", "copy"), "1.00"]]
+    multiples = {}
+    for wid in selected:
+        name = WORKLOADS[wid][0]
+        b = bench.get(name)
+        if wid.startswith("G") and isinstance(b, dict) and b.get("ns_per_iteration"):
+            m = b["ns_per_iteration"] / copy_ns
+            multiples[name] = m
+            rows.append([name, fmt_ms(b["ns_per_iteration"] / 1e6), b.get("unit", "?"), f"{m:.2f}"])
+    for n in ui:
+        b = bench[n]
+        m = b.get("screen_copy_multiple")
+        if not isinstance(m, (int, float)) and b.get("ns_per_iteration"):
+            m = b["ns_per_iteration"] / copy_ns
+        multiples[n] = m
+        per = b.get("ns_per_iteration")
+        rows.append([n, fmt_ms(per / 1e6 if per else None), b.get("unit", "?"), "—" if m is None else f"{m:.2f}"])
+    report["screen_copy_multiples"] = {"screen_copy_ms": copy_ns / 1e6, "rows": multiples}
+    return rows
 
 
 def accuracy(args, libs, liquid, w1, indir, blur_outputs, selected, report):

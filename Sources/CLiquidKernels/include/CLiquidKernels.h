@@ -48,6 +48,11 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
                          const float *_Nonnull const *_Nonnull before,
                          const float *_Nonnull const *_Nonnull after);
 
+/* Source-over of one premultiplied colour onto destination[0 ..< count], eight pixels at a time:
+ * destination[i] = source + PackedPixel.scale(destination[i], 255 - alpha(source)), bit for bit. Returns the
+ * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
+int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t source);
+
 #pragma clang assume_nonnull end
 
 #endif
