@@ -106,6 +106,34 @@ public enum Displacement {
         }
     }
 
+    /// One output row of ``remap(_:by:edgeMode:into:)`` with `.clamp` edges, for offsets the caller computed
+    /// itself: output pixel x (0 ..< `count`) of row `y` is the bilinear sample of `source` at
+    /// (x + dx[x], y + dy[x]). Writes exactly the bytes `remap` writes for that row of a field holding the
+    /// same offsets, without building or re-validating a field.
+    ///
+    /// The caller guarantees that the `count` values behind `dx` and `dy` are finite (a non-finite one
+    /// could address memory outside `source`), and that `out` holds `count` pixels not overlapping `source`.
+    package static func remapClampedRow(_ source: PixmapView, dx: UnsafePointer<Float>, dy: UnsafePointer<Float>,
+                                        y: Int, count: Int, into out: UnsafeMutablePointer<UInt8>,
+                                        kernels: KernelSet = .automatic) {
+        guard count > 0 else { return }
+        guard source.width > 0, source.height > 0 else {
+            UnsafeMutableRawPointer(out).initializeMemory(as: UInt8.self, repeating: 0, count: 4 * count)
+            return
+        }
+        let fast = source.height * source.rowBytes <= Int(Int32.max) && source.width >= 2 && source.height >= 2
+            && source.width <= Pixmap.maximumSide && source.height <= Pixmap.maximumSide
+        var x = 0
+        if fast {
+            if kernels.usesAVX2 { x = clampedRowAVX2(source, dx: dx, dy: dy, y: y, count: count, into: out) }
+            x = clampedRow(source, dx: dx, dy: dy, y: y, from: x, count: count, into: out)
+        }
+        while x < count {
+            remapOne(source, dx: dx[x], dy: dy[x], x: x, y: y, limit: 16_000, edgeMode: .clamp, into: out + 4 &* x)
+            x &+= 1
+        }
+    }
+
     /// round(v·256) per lane via the 1.5·2²³ trick (the float's bits minus the magic's bits); |v| < 2¹⁴.
     @inline(__always)
     private static func fixed(_ v: SIMD4<Float>) -> SIMD4<Int32> {

@@ -35,6 +35,11 @@ package enum MeshWarp {
 
         let source = pixmap
         var moved = 0
+        // One row of offsets at a time, reused: the bilinear offset is linear along a cell's pixel row, so it
+        // is written per cell as base + slope·k, then that row is remapped at once. Measured reason: building
+        // a whole run's field (two Float arrays of the run's size), validating it and then remapping it cost
+        // several times the remap itself at full screen; a row stays in the first-level cache.
+        var dxRow = [Float](repeating: 0, count: covered.width), dyRow = [Float](repeating: 0, count: covered.width)
         try pixmap.withMutableView { (destination) throws(LiquidError) in
             try source.withView { (whole) throws(LiquidError) in
                 let image = whole.region(covered)
@@ -48,9 +53,18 @@ package enum MeshWarp {
                         let run = PixelRect(x: startX[column], y: startY[row], width: startX[end] - startX[column],
                                             height: startY[row + 1] - startY[row])
                         if !run.isEmpty {
-                            let field = try field(for: run, cells: column..<end, row: row, mesh: mesh, edgesX: edgesX,
-                                                  edgesY: edgesY, startX: startX, scale: scale, covered: covered)
-                            try Displacement.remap(image, by: field, edgeMode: .clamp, into: destination.region(run))
+                            let out = destination.region(run)
+                            for j in 0..<run.height {
+                                try offsets(ofRow: j, run: run, cells: column..<end, row: row, mesh: mesh,
+                                            edgesX: edgesX, edgesY: edgesY, startX: startX, scale: scale,
+                                            covered: covered, dx: &dxRow, dy: &dyRow)
+                                dxRow.withUnsafeBufferPointer { dxs in
+                                    dyRow.withUnsafeBufferPointer { dys in
+                                        Displacement.remapClampedRow(image, dx: dxs.baseAddress!, dy: dys.baseAddress!,
+                                                                     y: j, count: run.width, into: out.row(j))
+                                    }
+                                }
+                            }
                         }
                         column = end
                     }
@@ -60,47 +74,49 @@ package enum MeshWarp {
         return moved
     }
 
-    /// The displacement field of the pixels `run` (cells `cells` of cell row `row`), in the coordinates of
-    /// the covered region: local pixel (i, j) reads the region at (i + dx, j + dy).
-    private static func field(for run: PixelRect, cells: Range<Int>, row: Int, mesh: WarpMesh, edgesX: [Double],
-                              edgesY: [Double], startX: [Int], scale: Vector2,
-                              covered: PixelRect) throws(LiquidError) -> DisplacementField {
-        let count = run.width * run.height
+    /// The offsets of pixel row `j` of `run` (cells `cells` of cell row `row`), in the coordinates of the
+    /// covered region, into `dx` and `dy` from index 0: local pixel (i, j) reads the region at
+    /// (i + dx[i], j + dy[i]).
+    /// - Throws: `LiquidError` when an offset is not finite (an extreme scale), checked once per cell: the
+    ///   offsets are linear along the cell, so its first and last pixels bound the rest.
+    private static func offsets(ofRow j: Int, run: PixelRect, cells: Range<Int>, row: Int, mesh: WarpMesh,
+                                edgesX: [Double], edgesY: [Double], startX: [Int], scale: Vector2,
+                                covered: PixelRect, dx: inout [Float], dy: inout [Float]) throws(LiquidError) {
         // Where the run's local (0, 0) lies in the covered region, minus the offset, per pixel.
         let shiftX = Double(run.x - covered.x), shiftY = Double(run.y - covered.y)
         let top = edgesY[row], height = edgesY[row + 1] - edgesY[row]
-        var dx = [Float](unsafeUninitializedCapacity: count) { _, n in n = count }
-        var dy = [Float](unsafeUninitializedCapacity: count) { _, n in n = count }
-        dx.withUnsafeMutableBufferPointer { dxs in
-            dy.withUnsafeMutableBufferPointer { dys in
-                for j in 0..<run.height {
-                    let v = (Double(run.y + j) + 0.5 - top) / height
-                    let line = j * run.width - run.x
-                    for cell in cells {
-                        let from = startX[cell], to = startX[cell + 1]
-                        guard to > from else { continue }
-                        // The offsets (pixels) down the cell's left and right edges at this row.
-                        let left = mesh.offset(column: cell, row: row)
-                            .interpolated(to: mesh.offset(column: cell, row: row + 1), v)
-                        let right = mesh.offset(column: cell + 1, row: row)
-                            .interpolated(to: mesh.offset(column: cell + 1, row: row + 1), v)
-                        let width = edgesX[cell + 1] - edgesX[cell]
-                        // offset(p) = left + (right − left)·(p + ½ − edge)/width, linear in p: written as
-                        // base + slope·k for the k-th pixel of the cell, in Float so the loop vectorizes.
-                        let u0 = (Double(from) + 0.5 - edgesX[cell]) / width, du = 1 / width
-                        let ox = (left.x + (right.x - left.x) * u0) * scale.x
-                        let oy = (left.y + (right.y - left.y) * u0) * scale.y
-                        let baseX = Float(shiftX - ox), slopeX = Float(-(right.x - left.x) * du * scale.x)
-                        let baseY = Float(shiftY - oy), slopeY = Float(-(right.y - left.y) * du * scale.y)
-                        let outX = dxs.baseAddress! + (line + from), outY = dys.baseAddress! + (line + from)
-                        for k in 0..<(to - from) {
-                            outX[k] = baseX + slopeX * Float(k)
-                            outY[k] = baseY + slopeY * Float(k)
-                        }
+        let v = (Double(run.y + j) + 0.5 - top) / height
+        for cell in cells {
+            let from = startX[cell], to = startX[cell + 1]
+            guard to > from else { continue }
+            // The offsets (pixels) down the cell's left and right edges at this row.
+            let left = mesh.offset(column: cell, row: row)
+                .interpolated(to: mesh.offset(column: cell, row: row + 1), v)
+            let right = mesh.offset(column: cell + 1, row: row)
+                .interpolated(to: mesh.offset(column: cell + 1, row: row + 1), v)
+            let width = edgesX[cell + 1] - edgesX[cell]
+            // offset(p) = left + (right − left)·(p + ½ − edge)/width, linear in p: written as
+            // base + slope·k for the k-th pixel of the cell, in Float so the loop vectorizes.
+            let u0 = (Double(from) + 0.5 - edgesX[cell]) / width, du = 1 / width
+            let ox = (left.x + (right.x - left.x) * u0) * scale.x
+            let oy = (left.y + (right.y - left.y) * u0) * scale.y
+            let baseX = Float(shiftX - ox), slopeX = Float(-(right.x - left.x) * du * scale.x)
+            let baseY = Float(shiftY - oy), slopeY = Float(-(right.y - left.y) * du * scale.y)
+            let last = Float(to - from - 1)
+            guard (baseX + slopeX * last).isFinite, (baseY + slopeY * last).isFinite, baseX.isFinite, baseY.isFinite,
+                  slopeX.isFinite, slopeY.isFinite else {
+                throw .nonFinite("mesh warp offset in cell (\(cell), \(row)) at scale \(scale)")
+            }
+            let first = from - run.x
+            dx.withUnsafeMutableBufferPointer { dxs in
+                dy.withUnsafeMutableBufferPointer { dys in
+                    let outX = dxs.baseAddress! + first, outY = dys.baseAddress! + first
+                    for k in 0..<(to - from) {
+                        outX[k] = baseX + slopeX * Float(k)
+                        outY[k] = baseY + slopeY * Float(k)
                     }
                 }
             }
         }
-        return try DisplacementField(width: run.width, height: run.height, dx: dx, dy: dy)
     }
 }

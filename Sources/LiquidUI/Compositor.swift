@@ -8,7 +8,9 @@ import LiquidRaster
 /// sublayers, under the clips of its ancestors. Grouped layers (opacity < 1, a blend mode, a mask,
 /// ``Layer/rendersAsGroup``, or filters) are rendered offscreen and composited; filter groups are rendered
 /// whole (their bounds plus the filters' outset, widened to start on a multiple of
-/// `filterGridAlignment` device pixels) and cached until something in them changes.
+/// `filterGridAlignment` device pixels) and cached until something in them changes; when only a group's
+/// own filters change, its unfiltered pixels are reused and filtered anew. Under a clip, tiles that lie
+/// wholly where the clip's shape covers every pixel draw without the clip mask.
 ///
 /// Damage tracking: each non-idle frame compares every visible layer's change stamp and device extent with
 /// the previous frame's; a changed layer damages its old and new extents (grown by enclosing filter
@@ -68,9 +70,12 @@ public final class Compositor {
 
     private struct GroupCacheEntry {
         var stamp: UInt64
+        var unfilteredStamp: UInt64
         var toDevice: AffineTransform
         var rect: PixelRect
         var pixmap: Pixmap
+        /// The group drawn before its filters, kept for groups whose filters change alone.
+        var unfiltered: Pixmap?
     }
 
     /// A compositor for a screen of `size` points at `scale` pixels per point (pixel size rounded up).
@@ -427,10 +432,7 @@ public final class Compositor {
             guard ownInRange else { return }
             if node.layer.backdrop != nil {
                 target.canvas.save()
-                if node.layer.clipsToBounds {
-                    target.setTransform(node.toDevice)
-                    target.canvas.clip(to: node.boundsPath)
-                }
+                if node.layer.clipsToBounds { clip(&target, toBoundsOf: node) }
                 try drawBackdrop(node, into: &target)
                 target.canvas.restore()
             }
@@ -448,16 +450,49 @@ public final class Compositor {
         }
     }
 
+    /// Clips the target to the node's bounds shape (its rounded rect), unless the target lies wholly where
+    /// that shape covers every pixel fully, where the clip would change nothing but the cost. Measured
+    /// reason: a full-screen card under a rounded clip at 3× built a clip mask for every tile and then
+    /// composited every tile through it (the per-pixel coverage path), about a fifth of a ripple frame;
+    /// only the tiles along the edges and corners need it.
+    private func clip(_ target: inout RenderTarget, toBoundsOf node: RenderNode) {
+        target.setTransform(node.toDevice)
+        let layer = node.layer, bounds = layer.bounds
+        let radii = layer.cornerRadii.clamped(toFit: bounds.size)
+        // A continuous corner leaves the straight edge 1.528 radii from the corner; a circular one, 1.
+        let reach = radii.maximum * (layer.cornerStyle == .continuous ? 1.53 : 1)
+        if Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: reach) { return }
+        target.canvas.clip(to: node.boundsPath)
+    }
+
+    /// Whether every pixel of `rect` lies wholly inside `bounds` mapped by `toDevice` (only for a
+    /// transform without rotation or shear) and outside the `corner` × `corner` squares (points) at its
+    /// corners, which may be rounded.
+    private static func lies(_ rect: PixelRect, inside toDevice: AffineTransform, bounds: Rect, corner: Double) -> Bool {
+        guard toDevice.b == 0, toDevice.c == 0, toDevice.a > 0, toDevice.d > 0, corner.isFinite, corner >= 0 else {
+            return false
+        }
+        let box = toDevice.apply(to: bounds)
+        guard box.isFinite else { return false }
+        // Whole pixels only: a pixel cut by an edge has partial coverage.
+        let minX = Double(rect.x), minY = Double(rect.y), maxX = Double(rect.maxX), maxY = Double(rect.maxY)
+        guard minX >= box.minX.rounded(.up), minY >= box.minY.rounded(.up), maxX <= box.maxX.rounded(.down),
+              maxY <= box.maxY.rounded(.down) else { return false }
+        guard corner > 0 else { return true }
+        // Clear of the corner squares, with a pixel to spare for anti-aliasing.
+        let cx = corner * toDevice.a + 1, cy = corner * toDevice.d + 1
+        let inMiddleColumns = minX >= box.minX + cx && maxX <= box.maxX - cx
+        let inMiddleRows = minY >= box.minY + cy && maxY <= box.maxY - cy
+        return inMiddleColumns || inMiddleRows
+    }
+
     /// Draws the node without grouping it: its clip, backdrop (optionally), own drawing, then sublayers.
     private func drawPlain(_ node: RenderNode, into target: inout RenderTarget, range: Range<Int>?,
                            backdrop: Bool) throws {
         let ownInRange = range?.contains(node.index) ?? true
         target.canvas.save()
         defer { target.canvas.restore() }
-        if node.layer.clipsToBounds {
-            target.setTransform(node.toDevice)
-            target.canvas.clip(to: node.boundsPath)
-        }
+        if node.layer.clipsToBounds { clip(&target, toBoundsOf: node) }
         if ownInRange {
             if backdrop { try drawBackdrop(node, into: &target) }
             if let box = node.contentBox, box.intersects(target.rect) { try drawContent(node, into: &target) }
@@ -492,7 +527,9 @@ public final class Compositor {
             try drawText(string, style: style, node: node, into: &target)
         case .custom(let body):
             target.canvas.save()
-            if !layer.clipsToBounds { target.canvas.clip(to: Path(rect: bounds)) }
+            if !layer.clipsToBounds, !Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: 0) {
+                target.canvas.clip(to: Path(rect: bounds))
+            }
             body(&target.canvas, bounds)
             target.canvas.restore()
         }
@@ -560,24 +597,45 @@ public final class Compositor {
 
     /// The filtered buffer of a filter group (or a group holding backdrop layers), from the cache when
     /// nothing in it changed.
+    ///
+    /// When only the group's own filters changed since the cached render (an animated filter over still
+    /// content, such as a ripple's mesh), the group is not redrawn: its unfiltered pixels, kept from that
+    /// render, are filtered anew. They are kept only once a filters-only change has been seen, so groups
+    /// whose content changes every frame hold one buffer, not two. Measured reason: a full-screen ripple at
+    /// 3× spent most of its frame redrawing the still card under the warp.
     private func groupBuffer(_ node: RenderNode) throws -> (Pixmap, PixelRect)? {
         guard let rect = node.groupRect else { return nil }
         let id = ObjectIdentifier(node.layer)
-        if let entry = groupCache[id], entry.stamp == node.layer.subtreeStamp, entry.toDevice == node.toDevice,
-           entry.rect == rect {
+        let layer = node.layer
+        let previous = groupCache[id].flatMap { $0.toDevice == node.toDevice && $0.rect == rect ? $0 : nil }
+        if let entry = previous, entry.stamp == layer.subtreeStamp {
             statistics.groupsReused += 1
             return (entry.pixmap, rect)
         }
-        var buffer = try RenderTarget(rect: rect, scale: scale)
-        try drawPlain(node, into: &buffer, range: nil, backdrop: false)
-        let filters = node.layer.filters
+        var buffer: RenderTarget
+        var unfiltered: Pixmap? = nil
+        if let entry = previous, entry.unfilteredStamp == layer.unfilteredStamp {
+            if let kept = entry.unfiltered {
+                buffer = RenderTarget(pixmap: kept, rect: rect)
+                statistics.groupsRefiltered += 1
+            } else {
+                buffer = try RenderTarget(rect: rect, scale: scale)
+                try drawPlain(node, into: &buffer, range: nil, backdrop: false)
+                statistics.groupsRendered += 1
+            }
+            unfiltered = buffer.canvas.pixmap
+        } else {
+            buffer = try RenderTarget(rect: rect, scale: scale)
+            try drawPlain(node, into: &buffer, range: nil, backdrop: false)
+            statistics.groupsRendered += 1
+        }
+        let filters = layer.filters
         for (i, filter) in filters.enumerated() {
             try apply(filter, to: &buffer, node: node, mask: i < node.filterMasks.count ? node.filterMasks[i] : nil)
         }
-        statistics.groupsRendered += 1
         let pixmap = buffer.canvas.pixmap
-        groupCache[id] = GroupCacheEntry(stamp: node.layer.subtreeStamp, toDevice: node.toDevice, rect: rect,
-                                         pixmap: pixmap)
+        groupCache[id] = GroupCacheEntry(stamp: layer.subtreeStamp, unfilteredStamp: layer.unfilteredStamp,
+                                         toDevice: node.toDevice, rect: rect, pixmap: pixmap, unfiltered: unfiltered)
         return (pixmap, rect)
     }
 

@@ -114,7 +114,7 @@ public final class Layer {
         didSet {
             for layer in oldValue.compactMap(\.maskLayer) where layer.owner === self { layer.owner = nil }
             for layer in filters.compactMap(\.maskLayer) { adopt(layer) }
-            markChanged()
+            markFiltersChanged()
             animatableDidChange(from: .filters(oldValue))
         }
     }
@@ -154,6 +154,9 @@ public final class Layer {
     private(set) var changeStamp: UInt64
     /// Stamp of the last change anywhere in this layer's subtree, itself and masks included.
     private(set) var subtreeStamp: UInt64
+    /// Stamp of the last change anywhere in this layer's subtree other than to this layer's own
+    /// ``filters``: while it stays, the subtree drawn before the filters is the same.
+    private(set) var unfilteredStamp: UInt64
     /// Stamp of the last ``setNeedsDisplay(in:)``.
     private(set) var displayStamp: UInt64 = 0
     /// The parts redrawn by ``setNeedsDisplay(in:)`` since ``displayRectsSince`` (local points).
@@ -175,6 +178,7 @@ public final class Layer {
         Layer.clock &+= 1
         changeStamp = Layer.clock
         subtreeStamp = Layer.clock
+        unfilteredStamp = Layer.clock
     }
 
     /// The layer's own coordinate space: origin zero, the frame's size.
@@ -281,16 +285,25 @@ public final class Layer {
         propagate(Layer.clock)
     }
 
+    /// Stamps this layer as changed by a new ``filters`` value: as ``markChanged()``, except that its own
+    /// ``unfilteredStamp`` stays (its ancestors' moves, as their unfiltered drawing includes this group).
+    private func markFiltersChanged() {
+        Layer.clock &+= 1
+        changeStamp = Layer.clock
+        propagate(Layer.clock, keepingOwnUnfiltered: true)
+    }
+
     /// Propagates a new stamp to the root without changing this layer's own stamp (a sublayer left).
     func markSubtreeChanged() {
         Layer.clock &+= 1
         propagate(Layer.clock)
     }
 
-    private func propagate(_ stamp: UInt64) {
+    private func propagate(_ stamp: UInt64, keepingOwnUnfiltered: Bool = false) {
         var layer: Layer? = self
         while let l = layer {
             l.subtreeStamp = stamp
+            if !(keepingOwnUnfiltered && l === self) { l.unfilteredStamp = stamp }
             if let owner = l.owner {
                 owner.changeStamp = stamp
                 layer = owner

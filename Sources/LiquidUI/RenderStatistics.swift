@@ -12,6 +12,9 @@ package struct RenderStatistics: Sendable, Equatable {
     /// Filter-group buffers rendered, and those reused from an earlier frame.
     package var groupsRendered = 0
     package var groupsReused = 0
+    /// Filter-group buffers whose filters were applied anew to the group's kept unfiltered pixels (only
+    /// the filters had changed).
+    package var groupsRefiltered = 0
     /// Backdrop effects run.
     package var backdropsRendered = 0
 

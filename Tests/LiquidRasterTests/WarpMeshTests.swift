@@ -112,4 +112,39 @@ struct WarpMeshTests {
         #expect(throws: LiquidError.self) { try MeshWarp.warp(&image, through: mesh, origin: Vector2(.nan, 0), scale: Vector2(1, 1)) }
         #expect(throws: LiquidError.self) { try MeshWarp.warp(&image, through: mesh, origin: .zero, scale: Vector2(0, 1)) }
     }
+
+    @Test(arguments: [KernelSet.automatic, .portable])
+    func aRowRemappedAloneMatchesTheWholeFieldsRemap(kernels: KernelSet) throws {
+        // Offsets reaching past every edge, so clamping takes part; rows of odd lengths leave remainders
+        // after the eight- and four-pixel paths.
+        let image = try busyImage(width: 61, height: 37)
+        let width = 45, height = 9
+        var dx = [Float](), dy = [Float]()
+        for y in 0..<height {
+            for x in 0..<width {
+                dx.append(Float(x % 7) * 3.3 - 11.2 + Float(y) * 0.77)
+                dy.append(Float((x * 5 + y) % 11) * 4.1 - 19.6)
+            }
+        }
+        let field = try DisplacementField(width: width, height: height, dx: dx, dy: dy)
+        var whole = try Pixmap(width: width, height: height)
+        var rows = try Pixmap(width: width, height: height)
+        try image.withView { (source) throws(LiquidError) in
+            try whole.withMutableView { (out) throws(LiquidError) in
+                try Displacement.remap(source, by: field, edgeMode: .clamp, into: out, kernels: kernels)
+            }
+            rows.withMutableView { out in
+                for y in 0..<height {
+                    dx.withUnsafeBufferPointer { dxs in
+                        dy.withUnsafeBufferPointer { dys in
+                            Displacement.remapClampedRow(source, dx: dxs.baseAddress! + y * width,
+                                                         dy: dys.baseAddress! + y * width, y: y, count: width,
+                                                         into: out.row(y), kernels: kernels)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(whole.bytes == rows.bytes)
+    }
 }

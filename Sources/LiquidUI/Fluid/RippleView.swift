@@ -133,29 +133,10 @@ public final class RippleView: View, SimulatableComponent {
     /// Each live wave's ring, in this view's points.
     private func drawRings(in canvas: inout Canvas) {
         let size = bounds.size
-        let shorter = Swift.min(size.width, size.height)
-        guard shorter > 0 else { return }
-        for (wave, start) in waves {
-            let front = (clock - start) * wave.speed
-            guard front > 0 else { continue }
-            let progress = front / shorter
-            let width = 1 - 0.6 * Swift.min(progress, 1)
-            let opacity = Swift.min(Swift.max(progress / 0.15, 0), 1)
-            let white = RGBA(red: 1, green: 1, blue: 1, alpha: 0.02 * opacity), clear = RGBA(red: 1, green: 1, blue: 1, alpha: 0)
-            guard let gradient = try? Gradient(stops: [GradientStop(0, clear), GradientStop(1 - width, clear),
-                                                       GradientStop(1 - 0.2 * width, white), GradientStop(1, clear)])
-            else { continue }
-            canvas.save()
-            canvas.translate(x: wave.centre.x, y: wave.centre.y)
-            canvas.scale(x: size.width / shorter, y: size.height / shorter)
-            // Only the annulus where the gradient is not clear: inner radius (1 − w)·front.
-            var annulus = Path()
-            annulus.addCircle(center: .zero, radius: front)
-            if width < 1 { annulus.addCircle(center: .zero, radius: (1 - width) * front) }
-            canvas.fill(annulus, paint: .radialGradient(RadialGradient(center: .zero, radius: front, gradient: gradient)),
-                        rule: .evenOdd)
-            canvas.restore()
+        let rings = waves.compactMap { wave, start in
+            RippleRing(centre: wave.centre, front: (clock - start) * wave.speed, in: size)
         }
+        RippleRing.draw(rings, into: &canvas)
     }
 
     // MARK: - Simulation

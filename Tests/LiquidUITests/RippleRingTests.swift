@@ -1,0 +1,64 @@
+import LiquidGeometry
+import LiquidRaster
+import Testing
+
+@testable import LiquidUI
+
+@MainActor
+struct RippleRingTests {
+    /// A premultiplied background with every channel varying, `width × height` pixels at `scale`.
+    private func background(width: Int, height: Int, scale: Double) throws -> Pixmap {
+        var bytes = [UInt8](repeating: 0, count: 4 * width * height)
+        for i in 0..<(width * height) {
+            let alpha = UInt8(150 + (i * 7) % 106)
+            bytes[4 * i] = UInt8((i * 13) % Int(alpha))
+            bytes[4 * i + 1] = UInt8((i / width * 5) % Int(alpha))
+            bytes[4 * i + 2] = UInt8((i * 3 + 40) % Int(alpha))
+            bytes[4 * i + 3] = alpha
+        }
+        return try Pixmap(width: width, height: height, scale: scale, premultipliedBytes: bytes)
+    }
+
+    /// The specified gradient ring filled the plain way: its annulus with a radial gradient of clear,
+    /// clear, white at 0.02·opacity, clear at 0, 1 − w, 1 − 0.2w, 1, stretched into the view's proportions.
+    private func reference(centre: Point, front: Double, size: Size, into canvas: inout Canvas) throws {
+        let shorter = min(size.width, size.height), progress = front / shorter
+        let w = 1 - 0.6 * min(progress, 1), opacity = min(progress / 0.15, 1)
+        let clear = RGBA(red: 1, green: 1, blue: 1, alpha: 0)
+        let gradient = try Gradient(stops: [GradientStop(0, clear), GradientStop(1 - w, clear),
+                                            GradientStop(1 - 0.2 * w, RGBA(red: 1, green: 1, blue: 1, alpha: 0.02 * opacity)),
+                                            GradientStop(1, clear)])
+        canvas.save()
+        canvas.translate(x: centre.x, y: centre.y)
+        canvas.scale(x: size.width / shorter, y: size.height / shorter)
+        var disc = Path()
+        disc.addCircle(center: .zero, radius: front)
+        canvas.fill(disc, paint: .radialGradient(RadialGradient(center: .zero, radius: front, gradient: gradient)))
+        canvas.restore()
+    }
+
+    @Test(arguments: [false, true])
+    func ringsDrawnTogetherStayWithinALevelPerRingOfTheGradientFill(clipped: Bool) throws {
+        let size = Size(width: 90, height: 60), scale = 3.0
+        let waves: [(Point, Double)] = [(Point(30, 25), 40), (Point(70, 40), 18), (Point(45, 30), 75)]
+        let base = try background(width: 270, height: 180, scale: scale)
+        var expected = Canvas(base), drawn = Canvas(base)
+        if clipped {
+            var shape = Path()
+            shape.addRoundedRect(Rect(x: 3, y: 2, width: 84, height: 55), cornerRadii: CornerRadii(all: 12))
+            expected.clip(to: shape)
+            drawn.clip(to: shape)
+        }
+        for (centre, front) in waves { try reference(centre: centre, front: front, size: size, into: &expected) }
+        RippleRing.draw(waves.compactMap { RippleRing(centre: $0.0, front: $0.1, in: size) }, into: &drawn)
+        #expect(TestScenes.maximumDifference(expected.pixmap, drawn.pixmap) <= waves.count)
+        // Both drew something: the ring is there.
+        #expect(TestScenes.maximumDifference(base, expected.pixmap) >= 2)
+        #expect(TestScenes.maximumDifference(base, drawn.pixmap) >= 2)
+    }
+
+    @Test func aRingThatHasNotLeftItsCentreIsNotDrawn() {
+        #expect(RippleRing(centre: Point(5, 5), front: 0, in: Size(width: 10, height: 10)) == nil)
+        #expect(RippleRing(centre: Point(5, 5), front: 3, in: Size(width: 0, height: 10)) == nil)
+    }
+}
