@@ -1,13 +1,16 @@
 #ifndef CLIQUIDKERNELS_H
 #define CLIQUIDKERNELS_H
 
-/* Hand-written SIMD kernels for LiquidRaster's hottest loops.
+/* Hand-written kernels for the hottest loops.
  *
- * Every kernel is compiled for AVX2 through a per-function target attribute (no compiler flags, so the
- * package builds for any x86-64 and for other architectures) and may only be called when
- * lk_has_avx2() returns 1. Elsewhere the kernels are stubs that do nothing, and LiquidRaster runs its
- * portable Swift code instead. Each kernel computes bit for bit what the Swift fallback computes; the
- * Swift side documents the arithmetic and the tests compare the two. */
+ * The SIMD kernels (LiquidRaster's) are compiled for AVX2 through a per-function target attribute (no
+ * compiler flags, so the package builds for any x86-64 and for other architectures) and may only be called
+ * when lk_has_avx2() returns 1. Elsewhere they are stubs that do nothing, and LiquidRaster runs its portable
+ * Swift code instead. Each computes bit for bit what the Swift fallback computes; the Swift side documents
+ * the arithmetic and the tests compare the two.
+ *
+ * The particle kernels (LiquidUI's, at the end) are plain C, built and called on every architecture; their
+ * arithmetic is stated here, and the tests check their results against references written from it. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -47,6 +50,38 @@ int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t 
 int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t radius,
                          const float *_Nonnull const *_Nonnull before,
                          const float *_Nonnull const *_Nonnull after);
+
+/* The particle kernels below are plain C (no SIMD intrinsics) and may be called on every architecture. */
+
+/* One dissolve step of particles [0, n): a particle with lifetime > 0 and k = steps[column[i] - firstColumn]
+ * > 0 moves by offset += velocity * k, then velocityY += gravity * k and lifetime -= k (each product and
+ * sum rounded to float on its own). Others are left as they are. */
+void lk_particles_step(float *offsetX, float *offsetY, const float *velocityX, float *velocityY, float *lifetime,
+                       const uint16_t *column, const float *steps, int32_t firstColumn, float gravity, int64_t n);
+
+/* Where and how lk_particles_draw draws one group of particles. */
+typedef struct {
+    /* Device x of texel column 0's left edge plus 0.5 (so truncation rounds to nearest) plus 65536. */
+    float baseX, baseY;
+    /* Device pixels per texel across and down, and per point of offset. */
+    float cellX, cellY, scale;
+    /* The lifetime below which a particle fades, and 256 / that lifetime. */
+    float fadeLifetime, fade;
+    /* The pixels one particle covers (1 x 1, or a coarse particle's block). */
+    int32_t blockWidth, blockHeight;
+    /* The target's size and row stride, pixels; the atlas's row stride, texels. */
+    int32_t width, height, stride, atlasWidth;
+} lk_particle_draw;
+
+/* Draws particles [0, n) with lifetime > 0, in order: particle i at device pixel (floor(fx) - 65536,
+ * floor(fy) - 65536), fx = baseX + texelX * cellX + offsetX * scale (likewise y), skipped unless
+ * 65537 - blockWidth <= fx < width + 65536 (likewise y); its colour is its atlas texel with every channel
+ * times a / 256 (truncated), a = 256 at lifetime >= fadeLifetime else (uint32_t)(lifetime * fade), drawn
+ * source-over (s + d * (256 - alpha of s) / 256 per channel, truncated) on its block clipped to the target.
+ * box holds minX, minY, maxX, maxY of the pixels drawn so far and is widened to those drawn here. */
+void lk_particles_draw(const lk_particle_draw *setup, const float *offsetX, const float *offsetY,
+                       const float *lifetime, const uint16_t *texelX, const uint16_t *texelY, int64_t n,
+                       const uint32_t *atlas, uint32_t *pixels, int32_t *box);
 
 #pragma clang assume_nonnull end
 
