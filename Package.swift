@@ -45,7 +45,7 @@ let package = Package(
         // X11 for LiquidWindow (XRandR is loaded at run time when present, so it needs no headers).
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Hand-written kernels: SIMD (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere)
-        // and the particles' plain C loops.
+        // and the particle draw's plain C loop.
         .target(name: "CLiquidKernels"),
         .target(name: "LiquidRaster", dependencies: [
             "LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels",

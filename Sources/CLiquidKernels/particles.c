@@ -1,25 +1,9 @@
 #include "CLiquidKernels.h"
 
-/* The particle loops in plain, portable C: no intrinsics, no target attributes. The Swift versions of these
- * loops paid for bounds checks, overflow checks and the arrays' accessors on every particle; here a particle
- * is a handful of loads, a few float operations and one pixel write. Contraction into fused multiply-adds
- * is off so that every architecture rounds each product and sum on its own, as the documented formulas do. */
+/* The particle draw in plain, portable C: no intrinsics, no target attributes. A particle is a handful of
+ * loads, a few float operations and one pixel write. Contraction into fused multiply-adds is off so that
+ * every architecture rounds each product and sum on its own, as the Swift side that documents it does. */
 #pragma STDC FP_CONTRACT OFF
-
-void lk_particles_step(float *offsetX, float *offsetY, const float *velocityX, float *velocityY, float *lifetime,
-                       const uint16_t *column, const float *steps, int32_t firstColumn, float gravity, int64_t n) {
-    for (int64_t i = 0; i < n; i++) {
-        float l = lifetime[i];
-        if (!(l > 0)) continue;
-        float k = steps[(int32_t)column[i] - firstColumn];
-        if (!(k > 0)) continue;
-        float v = velocityY[i];
-        offsetX[i] = offsetX[i] + velocityX[i] * k;
-        offsetY[i] = offsetY[i] + v * k;
-        velocityY[i] = v + gravity * k;
-        lifetime[i] = l - k;
-    }
-}
 
 /* Each channel of the packed pixel p times a / 256 (a <= 256), truncated. */
 static inline uint32_t lk_scaled(uint32_t p, uint32_t a) {

@@ -9,8 +9,8 @@
  * Swift code instead. Each computes bit for bit what the Swift fallback computes; the Swift side documents
  * the arithmetic and the tests compare the two.
  *
- * The particle kernels (LiquidUI's, at the end) are plain C, built and called on every architecture; their
- * arithmetic is stated here, and the tests check their results against references written from it. */
+ * The particle kernel (LiquidUI's, at the end) is plain C, built and called on every architecture; its
+ * arithmetic is stated here, and the tests check its results against a reference written from it. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -51,13 +51,7 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
                          const float *_Nonnull const *_Nonnull before,
                          const float *_Nonnull const *_Nonnull after);
 
-/* The particle kernels below are plain C (no SIMD intrinsics) and may be called on every architecture. */
-
-/* One dissolve step of particles [0, n): a particle with lifetime > 0 and k = steps[column[i] - firstColumn]
- * > 0 moves by offset += velocity * k, then velocityY += gravity * k and lifetime -= k (each product and
- * sum rounded to float on its own). Others are left as they are. */
-void lk_particles_step(float *offsetX, float *offsetY, const float *velocityX, float *velocityY, float *lifetime,
-                       const uint16_t *column, const float *steps, int32_t firstColumn, float gravity, int64_t n);
+/* The particle kernel below is plain C (no SIMD intrinsics) and may be called on every architecture. */
 
 /* Where and how lk_particles_draw draws one group of particles. */
 typedef struct {
