@@ -34,8 +34,10 @@ public struct FreehandInk: Hashable, Sendable {
     public let thinning: Double
     /// How much the points are smoothed by lagging behind the finger, 0…1.
     public let streamline: Double
-    /// How much the outline's side points are softened, 0…1 (0: the raw offsets; 1: each side point
-    /// replaced by the ¼, ½, ¼ average of itself and its neighbours).
+    /// How much the outline's side points are softened, 0…1 (0, the default: the raw offsets; 1: each side
+    /// point replaced by the ¼, ½, ¼ average of itself and its neighbours). Known limit: above 0, a stroke
+    /// long enough to be flattened on the canvas may differ from the same stroke drawn in one pass by a few
+    /// levels of coverage, so the canvas's guarantee of one level holds at 0 only.
     public let smoothing: Double
     /// The length (points) over which the start widens from nothing, 0…``maximumTaper`` (0: no taper).
     public let taperStart: Double
@@ -52,7 +54,7 @@ public struct FreehandInk: Hashable, Sendable {
     /// An ink with the given settings (the defaults give a noticeable but moderate variation).
     /// - Throws: `LiquidError` naming the setting when `thinning` is not in −1…1, `streamline` or
     ///   `smoothing` not in 0…1, or a taper not in 0…``maximumTaper`` (NaN and infinities included).
-    public init(thinning: Double = 0.5, streamline: Double = 0.5, smoothing: Double = 0.5, taperStart: Double = 24,
+    public init(thinning: Double = 0.5, streamline: Double = 0.5, smoothing: Double = 0, taperStart: Double = 24,
                 taperEnd: Double = 24) throws(LiquidError) {
         guard thinning.isFinite, (-1...1).contains(thinning) else {
             throw .invalidParameter(name: "thinning", value: thinning, requirement: "must be between -1 and 1")
