@@ -44,14 +44,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // X11 for LiquidWindow (XRandR is loaded at run time when present, so it needs no headers).
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
-        // Hand-written SIMD kernels (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere).
+        // Hand-written kernels: SIMD (AVX2 on x86-64, chosen at run time; no flags, so it builds anywhere)
+        // and the particle draw's plain C loop.
         .target(name: "CLiquidKernels"),
         .target(name: "LiquidRaster", dependencies: [
             "LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels",
             .product(name: "RealModule", package: "swift-numerics"),
         ]),
         .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
-        .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry"]),
+        .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry", "CLiquidKernels"]),
         .target(name: "LiquidScene", dependencies: ["LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry"]),
         // The umbrella of the headless modules.
         .target(name: "LiquidKit", dependencies: ["LiquidGeometry", "LiquidMotion", "LiquidRaster", "LiquidGlass", "LiquidUI", "LiquidScene"]),

@@ -80,6 +80,56 @@ struct FreehandInkTests {
         }
     }
 
+    @Test func smoothingSoftensTheSidesOfAZigZag() throws {
+        // Samples 4 pt apart alternating between y = −1 and y = 1, radius 1 everywhere (no thinning, no
+        // taper). An inner point's direction (from its neighbour before to the one after) is along x, so its
+        // raw left side point is (4i, y + 1); smoothing s gives (4i, 1 + y · (1 − s)) inside, and the side
+        // turns at an inner point by 2·atan(2 · (1 − s) / 4).
+        let samples = (0..<9).map { i in
+            FreehandInk.Sample(point: Point(4 * Double(i), i % 2 == 0 ? -1 : 1), pressure: 0.5, distance: 4 * Double(i))
+        }
+        func leftSide(_ ink: FreehandInk, _ range: Range<Int>) -> [Point] {
+            ink.outline(of: samples, in: range, width: 2, length: 32).elements.prefix(range.count).map { element in
+                switch element {
+                case .move(let p), .line(let p): return p
+                default: return Point(.nan, .nan)
+                }
+            }
+        }
+        func turn(_ a: Point, _ b: Point, _ c: Point) -> Double {
+            let u = b - a, v = c - b
+            return abs(atan2(u.cross(v), u.dot(v)))
+        }
+        var previousTurn = Double.infinity
+        // Points 1 and 7 have an end (whose direction is one-sided) as a neighbour, so the checks of the
+        // inner pattern start at 2.
+        for s in [0, 0.25, 0.5, 1] {
+            let ink = try FreehandInk(thinning: 0, streamline: 0, smoothing: s, taperStart: 0, taperEnd: 0)
+            let left = leftSide(ink, 0..<9)
+            #expect(left.count == 9)
+            for i in 2...6 {
+                let y = i % 2 == 0 ? -1.0 : 1
+                #expect(abs(left[i].x - 4 * Double(i)) < 1e-12 && abs(left[i].y - (1 + y * (1 - s))) < 1e-12, "s \(s), point \(i)")
+            }
+            let expectedTurn = 2 * atan(2 * (1 - s) / 4)
+            for i in 3...5 { #expect(abs(turn(left[i - 1], left[i], left[i + 1]) - expectedTurn) < 1e-12) }
+            let measured = turn(left[3], left[4], left[5])
+            #expect(measured < previousTurn, "more smoothing turns less")
+            previousTurn = measured
+            // The first point keeps its raw offset across its one-sided direction (4, 2) / √20.
+            #expect(abs(left[0].x + 2 / 20.0.squareRoot()) < 1e-12 && abs(left[0].y - (-1 + 4 / 20.0.squareRoot())) < 1e-12)
+            // Part of the stroke gives the matching part of the whole's side.
+            #expect(leftSide(ink, 3..<6) == Array(left[3..<6]))
+        }
+        // Hand-computed at s = ½: the inner side zig-zags between 0.5 and 1.5, turning by 2·atan(¼) ≈ 28.07°.
+        let half = leftSide(try FreehandInk(thinning: 0, streamline: 0, smoothing: 0.5, taperStart: 0, taperEnd: 0), 0..<9)
+        #expect(abs(half[3].y - 1.5) < 1e-12 && abs(half[4].y - 0.5) < 1e-12)
+        #expect(abs(turn(half[3], half[4], half[5]) * 180 / Double.pi - 28.0725) < 1e-4)
+        for bad in [-0.1, 1.1, .nan, .infinity] {
+            #expect(throws: LiquidError.self) { try FreehandInk(smoothing: bad) }
+        }
+    }
+
     @Test func theCanvasTakesTheForceAndRedrawsOnlyTheNewestOutline() throws {
         let canvas = DrawingCanvas()
         canvas.setFreehandInk(try FreehandInk(thinning: 0.6, streamline: 0.3, taperStart: 10, taperEnd: 30))

@@ -196,6 +196,85 @@ struct ParticleDissolveTests {
         #expect(try store.addDissolve(image: image, frame: Rect(x: 0, y: 0, width: 3, height: 2), seed: 0) == nil)
     }
 
+    // MARK: - Drawing
+
+    /// The pixels the rasterizer must give, per channel from the documented arithmetic: particles in store
+    /// order, each on the device pixel (or block) at ⌊scale · (home + offset) + ½⌋, alpha a = 256 from a
+    /// lifetime of 0.3 s up and ⌊256 · lifetime / 0.3⌋ below, channels ⌊c · a / 256⌋, then source-over
+    /// s + ⌊d · (256 − αs) / 256⌋.
+    private func referenceDraw(_ store: ParticleStore, onto background: Pixmap, scale: Double) -> (Pixmap, PixelRect?) {
+        var out = background
+        var box: (Int, Int, Int, Int)?
+        for group in store.groups {
+            let block = max(1, Int((scale * group.cellWidth).rounded()))
+            for i in group.range {
+                let life = Double(store.lifetime[i])
+                guard life > 0 else { continue }
+                let column = Double(Int(store.texelX[i]) - group.atlasRect.x)
+                let row = Double(Int(store.texelY[i]) - group.atlasRect.y)
+                let x = Int((scale * (group.frame.minX + column * group.cellWidth + Double(store.offsetX[i])) + 0.5).rounded(.down))
+                let y = Int((scale * (group.frame.minY + row * group.cellHeight + Double(store.offsetY[i])) + 0.5).rounded(.down))
+                let a = life >= 0.3 ? 256 : Int((256 * life / 0.3).rounded(.down))
+                let texel = store.color(ofParticle: i)
+                let s = [texel.red, texel.green, texel.blue, texel.alpha].map { Int($0) * a / 256 }
+                guard s.contains(where: { $0 != 0 }) else { continue }
+                for yy in stride(from: max(y, 0), to: min(y + block, out.height), by: 1) {
+                    for xx in stride(from: max(x, 0), to: min(x + block, out.width), by: 1) {
+                        let d = out[xx, yy]
+                        let mixed = zip(s, [d.red, d.green, d.blue, d.alpha]).map { UInt8($0 + Int($1) * (256 - s[3]) / 256) }
+                        out[xx, yy] = PremultipliedRGBA8(red: mixed[0], green: mixed[1], blue: mixed[2], alpha: mixed[3])
+                        box = box.map { (min($0.0, xx), min($0.1, yy), max($0.2, xx), max($0.3, yy)) } ?? (xx, yy, xx, yy)
+                    }
+                }
+            }
+        }
+        return (out, box.map { PixelRect(x: $0.0, y: $0.1, width: $0.2 - $0.0 + 1, height: $0.3 - $0.1 + 1) })
+    }
+
+    /// Sets every particle's offset and lifetime from its index: offsets that put every device position 0.3 pixel
+    /// from a rounding edge, spread over and past the target's edges; lifetimes of every
+    /// kind (whole alpha, fading, dead).
+    private func scatter(_ store: ParticleStore, scale: Double) {
+        let lives: [Float] = [0.5, 0.2, 0.05, 0, -0.1, 0.299, 1.2, 0.1]
+        for i in 0..<store.count {
+            store.offsetX[i] = Float((Double((i * 7) % 17 - 8) + 0.3) / scale)
+            store.offsetY[i] = Float((Double((i * 5) % 13 - 6) - 0.2) / scale)
+            store.lifetime[i] = lives[i % lives.count]
+        }
+    }
+
+    @Test func theDrawMatchesThePerChannelArithmetic() throws {
+        // Translucent and opaque pixels and one hole, over a translucent background: overlaps, fades, the
+        // dead and particles off every edge of a 16×12 target.
+        var image = try Pixmap(width: 6, height: 4, scale: 2)
+        for y in 0..<4 {
+            for x in 0..<6 where !(x == 2 && y == 1) {
+                let a = (x + y) % 3 == 0 ? 255 : 60 + 25 * x + 10 * y
+                image[x, y] = PremultipliedRGBA8(red: UInt8(a * x / 6), green: UInt8(a * y / 4), blue: UInt8(a / 2), alpha: UInt8(a))
+            }
+        }
+        var background = try Pixmap(width: 16, height: 12, scale: 2)
+        for y in 0..<12 {
+            for x in 0..<16 where (x + 2 * y) % 5 != 0 {
+                let a = 40 + 13 * x
+                background[x, y] = PremultipliedRGBA8(red: UInt8(a / 3), green: UInt8(a / 2), blue: UInt8(a / 5), alpha: UInt8(a))
+            }
+        }
+        for coarse in [false, true] {
+            // Room for 6 of the 23 particles makes cells of 2×2 image pixels: 1 pt, a 2×2 block at scale 2.
+            let store = try coarse ? ParticleStore(capacity: 6) : ParticleStore()
+            let group = try #require(try store.addDissolve(image: image, frame: Rect(x: 2.25, y: 1.5, width: 3, height: 2), seed: 5))
+            #expect(group.blockSize == (coarse ? 2 : 1) && group.count == (coarse ? 6 : 23))
+            scatter(store, scale: 2)
+            let (expected, expectedBox) = referenceDraw(store, onto: background, scale: 2)
+            var drawn = background
+            let box = drawn.withMutableView { ParticleRasterizer.draw(store, into: $0, scale: 2) }
+            #expect(drawn == expected)
+            #expect(box == expectedBox && box != nil)
+            #expect(drawn != background)
+        }
+    }
+
     // MARK: - Bad input
 
     @Test func badFramesStepsAndCapacitiesAreRefused() throws {

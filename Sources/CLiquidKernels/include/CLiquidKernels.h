@@ -1,13 +1,16 @@
 #ifndef CLIQUIDKERNELS_H
 #define CLIQUIDKERNELS_H
 
-/* Hand-written SIMD kernels for LiquidRaster's hottest loops.
+/* Hand-written kernels for the hottest loops.
  *
- * Every kernel is compiled for AVX2 through a per-function target attribute (no compiler flags, so the
- * package builds for any x86-64 and for other architectures) and may only be called when
- * lk_has_avx2() returns 1. Elsewhere the kernels are stubs that do nothing, and LiquidRaster runs its
- * portable Swift code instead. Each kernel computes bit for bit what the Swift fallback computes; the
- * Swift side documents the arithmetic and the tests compare the two. */
+ * The SIMD kernels (LiquidRaster's) are compiled for AVX2 through a per-function target attribute (no
+ * compiler flags, so the package builds for any x86-64 and for other architectures) and may only be called
+ * when lk_has_avx2() returns 1. Elsewhere they are stubs that do nothing, and LiquidRaster runs its portable
+ * Swift code instead. Each computes bit for bit what the Swift fallback computes; the Swift side documents
+ * the arithmetic and the tests compare the two.
+ *
+ * The particle kernel (LiquidUI's, at the end) is plain C, built and called on every architecture; its
+ * arithmetic is stated here, and the tests check its results against a reference written from it. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -52,6 +55,32 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
  * destination[i] = source + PackedPixel.scale(destination[i], 255 - alpha(source)), bit for bit. Returns the
  * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
 int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t source);
+
+/* The particle kernel below is plain C (no SIMD intrinsics) and may be called on every architecture. */
+
+/* Where and how lk_particles_draw draws one group of particles. */
+typedef struct {
+    /* Device x of texel column 0's left edge plus 0.5 (so truncation rounds to nearest) plus 65536. */
+    float baseX, baseY;
+    /* Device pixels per texel across and down, and per point of offset. */
+    float cellX, cellY, scale;
+    /* The lifetime below which a particle fades, and 256 / that lifetime. */
+    float fadeLifetime, fade;
+    /* The pixels one particle covers (1 x 1, or a coarse particle's block). */
+    int32_t blockWidth, blockHeight;
+    /* The target's size and row stride, pixels; the atlas's row stride, texels. */
+    int32_t width, height, stride, atlasWidth;
+} lk_particle_draw;
+
+/* Draws particles [0, n) with lifetime > 0, in order: particle i at device pixel (floor(fx) - 65536,
+ * floor(fy) - 65536), fx = baseX + texelX * cellX + offsetX * scale (likewise y), skipped unless
+ * 65537 - blockWidth <= fx < width + 65536 (likewise y); its colour is its atlas texel with every channel
+ * times a / 256 (truncated), a = 256 at lifetime >= fadeLifetime else (uint32_t)(lifetime * fade), drawn
+ * source-over (s + d * (256 - alpha of s) / 256 per channel, truncated) on its block clipped to the target.
+ * box holds minX, minY, maxX, maxY of the pixels drawn so far and is widened to those drawn here. */
+void lk_particles_draw(const lk_particle_draw *setup, const float *offsetX, const float *offsetY,
+                       const float *lifetime, const uint16_t *texelX, const uint16_t *texelY, int64_t n,
+                       const uint32_t *atlas, uint32_t *pixels, int32_t *box);
 
 #pragma clang assume_nonnull end
 

@@ -20,6 +20,12 @@ import LiquidGeometry
 ///   the radius, across the direction from the point before to the point after; the left side forward, a
 ///   round cap at the end, the right side back and a round cap at the start make one closed polygon that
 ///   is filled (non-zero) as one shape.
+/// - **Smoothing** (``smoothing``): how much the outline's side points are softened. Every side point but
+///   those of the stroke's first and last points moves toward its neighbours on the same side:
+///   `p′ = (1 − s/2) · p + s/4 · (p₋ + p₊)` with `s` the smoothing, from the raw offsets (0) to the
+///   binomial ¼, ½, ¼ average (1), which flattens a side that zig-zags point by point entirely (its
+///   amplitude is scaled by `1 − s`). The ends stay where the caps meet them, and since a side point only
+///   needs its two neighbours, the outline of part of a stroke is still the matching part of the whole's.
 ///
 /// Guarantees: every setting is finite and in its range (the initializer throws otherwise); radii are
 /// never negative; the outline of finite samples is finite.
@@ -28,6 +34,11 @@ public struct FreehandInk: Hashable, Sendable {
     public let thinning: Double
     /// How much the points are smoothed by lagging behind the finger, 0…1.
     public let streamline: Double
+    /// How much the outline's side points are softened, 0…1 (0, the default: the raw offsets; 1: each side
+    /// point replaced by the ¼, ½, ¼ average of itself and its neighbours). Known limit: above 0, a stroke
+    /// long enough to be flattened on the canvas may differ from the same stroke drawn in one pass by a few
+    /// levels of coverage, so the canvas's guarantee of one level holds at 0 only.
+    public let smoothing: Double
     /// The length (points) over which the start widens from nothing, 0…``maximumTaper`` (0: no taper).
     public let taperStart: Double
     /// The length (points) over which the end narrows to nothing, 0…``maximumTaper`` (0: no taper).
@@ -41,9 +52,9 @@ public struct FreehandInk: Hashable, Sendable {
     public static let pressureEasing = 0.35
 
     /// An ink with the given settings (the defaults give a noticeable but moderate variation).
-    /// - Throws: `LiquidError` naming the setting when `thinning` is not in −1…1, `streamline` not in 0…1,
-    ///   or a taper not in 0…``maximumTaper`` (NaN and infinities included).
-    public init(thinning: Double = 0.5, streamline: Double = 0.5, taperStart: Double = 24,
+    /// - Throws: `LiquidError` naming the setting when `thinning` is not in −1…1, `streamline` or
+    ///   `smoothing` not in 0…1, or a taper not in 0…``maximumTaper`` (NaN and infinities included).
+    public init(thinning: Double = 0.5, streamline: Double = 0.5, smoothing: Double = 0, taperStart: Double = 24,
                 taperEnd: Double = 24) throws(LiquidError) {
         guard thinning.isFinite, (-1...1).contains(thinning) else {
             throw .invalidParameter(name: "thinning", value: thinning, requirement: "must be between -1 and 1")
@@ -51,12 +62,16 @@ public struct FreehandInk: Hashable, Sendable {
         guard streamline.isFinite, (0...1).contains(streamline) else {
             throw .invalidParameter(name: "streamline", value: streamline, requirement: "must be between 0 and 1")
         }
+        guard smoothing.isFinite, (0...1).contains(smoothing) else {
+            throw .invalidParameter(name: "smoothing", value: smoothing, requirement: "must be between 0 and 1")
+        }
         for (name, value) in [("taper start", taperStart), ("taper end", taperEnd)]
         where !value.isFinite || !(0...Self.maximumTaper).contains(value) {
             throw .invalidParameter(name: name, value: value, requirement: "must be between 0 and \(Int(Self.maximumTaper)) points")
         }
         self.thinning = thinning
         self.streamline = streamline
+        self.smoothing = smoothing
         self.taperStart = taperStart
         self.taperEnd = taperEnd
     }
@@ -127,34 +142,50 @@ public struct FreehandInk: Hashable, Sendable {
     /// for a nominal `width` and a stroke `length` points long (for the end taper). Each point's direction
     /// runs from its neighbour before to its neighbour after in `samples` (so a range's outline is the
     /// matching part of the whole stroke's), one-sided at the ends, and the previous direction where those
-    /// coincide. One sample gives a disc. Empty for an empty range.
+    /// coincide. Side points are smoothed with their neighbours (see ``smoothing``), which may lie outside
+    /// `range`. One sample gives a disc. Empty for an empty range.
     package func outline(of samples: [Sample], in range: Range<Int>, width: Double, length: Double) -> Path {
         var path = Path()
         guard !range.isEmpty else { return path }
+        // The range and one sample on each side (the smoothing's neighbours), clamped to the samples.
+        let lo = Swift.max(range.lowerBound - 1, 0), hi = Swift.min(range.upperBound + 1, samples.count)
         // Directions first: a point whose neighbours coincide takes the previous direction (or, before
         // any, the first one found).
         var directions: [Vector2?] = []
-        directions.reserveCapacity(range.count)
+        directions.reserveCapacity(hi - lo)
         var previous: Vector2?
-        for i in range {
+        for i in lo..<hi {
             let d = samples[Swift.min(i + 1, samples.count - 1)].point - samples[Swift.max(i - 1, 0)].point
             let l = d.length
             if l > 1e-12, l.isFinite { previous = d / l }
             directions.append(previous)
         }
         let fallback = directions.first(where: { $0 != nil }) ?? nil
-        var left: [Point] = [], right: [Point] = [], angles: [Double] = [], radii: [Double] = []
-        left.reserveCapacity(range.count)
-        right.reserveCapacity(range.count)
-        for (k, i) in range.enumerated() {
+        var rawLeft: [Point] = [], rawRight: [Point] = [], angles: [Double] = [], radii: [Double] = []
+        rawLeft.reserveCapacity(hi - lo)
+        rawRight.reserveCapacity(hi - lo)
+        for (k, i) in (lo..<hi).enumerated() {
             let direction = directions[k] ?? fallback ?? Vector2(1, 0)
             let r = radius(of: samples[i], width: width, length: length)
             let n = direction.perpendicular * r
-            left.append(samples[i].point + n)
-            right.append(samples[i].point - n)
+            rawLeft.append(samples[i].point + n)
+            rawRight.append(samples[i].point - n)
             angles.append(Double.atan2(y: direction.y, x: direction.x))
             radii.append(r)
         }
+        // The range's side points, smoothed (local index k is global lo + k).
+        let head = range.lowerBound - lo, tail = range.upperBound - 1 - lo
+        let outer = smoothing / 4, inner = 1 - smoothing / 2
+        func softened(_ side: [Point]) -> [Point] {
+            (head...tail).map { k in
+                let i = lo + k
+                guard smoothing > 0, i > 0, i < samples.count - 1 else { return side[k] }
+                return side[k] * inner + (side[k - 1] + side[k + 1]) * outer
+            }
+        }
+        let left = softened(rawLeft), right = softened(rawRight)
+        angles = Array(angles[head...tail])
+        radii = Array(radii[head...tail])
         if fallback == nil || range.count == 1 {
             // No direction (a dot, or every point in one place): a disc of the largest radius.
             let r = radii.max() ?? 0

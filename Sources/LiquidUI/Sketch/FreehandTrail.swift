@@ -66,11 +66,12 @@ package struct FreehandTrail: Sendable {
     package var liveOutline: Path { outline(liveStart..<count) }
 
     /// The first sample whose outline (or an edge to it) the next point may change: the one before the
-    /// first within the end taper's length of the end, or before the last sample.
+    /// first within the end taper's length of the end, or before the last sample — one more before that
+    /// when the ink smooths, since a smoothed side point moves with its neighbours.
     private var changeStart: Int {
         var i = count - 1
         while i > liveStart, length - samples[i - 1 - dropped].distance < ink.taperEnd { i -= 1 }
-        return Swift.max(liveStart, i - 1)
+        return Swift.max(liveStart, i - (ink.smoothing > 0 ? 2 : 1))
     }
 
     /// Adds the input point `input` (touch force `force`, at `time` seconds); returns the local rect of
@@ -115,8 +116,9 @@ package struct FreehandTrail: Sendable {
             start -= 1
         }
         liveStart = start
-        // Keep one sample before the live outline: its direction needs it.
-        let keepFrom = Swift.max(liveStart - 1, dropped)
+        // Keep two samples before the live outline: its first side points are smoothed with the side points
+        // of the one before, whose direction needs the one before that.
+        let keepFrom = Swift.max(liveStart - 2, dropped)
         samples.removeFirst(keepFrom - dropped)
         dropped = keepFrom
         return settled
