@@ -13,6 +13,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
+    @Flag(help: "For ui rows, also time one extra run phase by phase (goo drawing, blur and threshold, edge softening, shading, shadow, glass band, frost, composite, blits, the rest as overhead) and report each phase per frame; the timed runs stay unprofiled.")
+    var profile = false
     @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
     var writeInputs: String?
 
@@ -60,6 +62,7 @@ struct BenchCommand: ParsableCommand {
             if result.name.hasPrefix("ui."), let screenCopy, screenCopy > 0 {
                 result.screen_copy_multiple = result.ns_per_iteration / screenCopy
             }
+            if profile, result.name.hasPrefix("ui.") { result.profile_ms = runner.profile(benchmark) }
             results.append(result)
             if !json {
                 let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)
@@ -67,6 +70,11 @@ struct BenchCommand: ParsableCommand {
                 print(name + String(format: "median %9.3f ms  (min %.3f, max %.3f)  %10.2f ns/%@",
                                     result.median_ms, result.min_ms, result.max_ms,
                                     result.ns_per_iteration, result.unit as NSString) + multiple)
+                if let split = result.profile_ms {
+                    let parts = split.filter { $0.value >= 0.0005 }.sorted { $0.value > $1.value }
+                        .map { String(format: "%@ %.3f", $0.key as NSString, $0.value) }
+                    print("    per \(result.unit), ms: " + parts.joined(separator: ", "))
+                }
             }
         }
         if json { try printJSON(BenchReport(benchmarks: results)) }

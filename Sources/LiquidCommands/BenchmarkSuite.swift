@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LiquidRaster
 
 /// A named workload for `liquid bench`.
 ///
@@ -31,6 +32,9 @@ struct BenchReport: JSONReport {
                                           "screen_copy_multiple": result.screen_copy_multiple ?? 0], in: "benchmarks[\(index)].") {
                 return path
             }
+            if let bad = result.profile_ms?.first(where: { !$0.value.isFinite }) {
+                return "benchmarks[\(index)].profile_ms.\(bad.key)"
+            }
         }
         return nil
     }
@@ -54,6 +58,9 @@ struct BenchmarkResult: Encodable {
     /// For `ui.*` rows, the median time per unit (a frame, a move) as a multiple of `reference.screen-copy`'s
     /// (a memory copy of one full 1170×2532 RGBA8 screen).
     var screen_copy_multiple: Double? = nil
+    /// With `--profile`, for `ui.*` rows: milliseconds per unit spent in each rendering phase
+    /// (``RenderPhase`` names) during one extra, profiled run, with everything else as `overhead`.
+    var profile_ms: [String: Double]? = nil
 }
 
 /// Times benchmarks with a monotonic clock: one warm-up run, then `runs` timed runs; reports medians.
@@ -84,6 +91,28 @@ struct BenchmarkRunner {
                                      ns_per_iteration: median * 1e6 / Double(max(benchmark.iterations, 1)))
         result.cpu_median_ms = Self.median(cpu.sorted())
         return result
+    }
+
+    /// One extra run of `benchmark` with ``RenderProfiler`` on: milliseconds per iteration in each phase,
+    /// and `overhead` for the rest of the run's wall time.
+    func profile(_ benchmark: Benchmark) -> [String: Double] {
+        let clock = ContinuousClock()
+        benchmark.prepare()
+        RenderProfiler.start()
+        let start = clock.now
+        consume(benchmark.body())
+        let elapsed = clock.now - start
+        let phases = RenderProfiler.stop()
+        let perUnit = 1e-6 / Double(max(benchmark.iterations, 1))
+        var out: [String: Double] = [:]
+        var sum = 0.0
+        for (phase, nanoseconds) in phases {
+            out[phase.name] = Double(nanoseconds) * perUnit
+            sum += Double(nanoseconds)
+        }
+        let total = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) * 1e-9
+        out["overhead"] = Swift.max(total - sum, 0) * perUnit
+        return out
     }
 
     private static func median(_ sorted: [Double]) -> Double {

@@ -3,8 +3,9 @@ import LiquidUI
 
 /// Per-frame cost of every registered control at 3×, 60 fps, through the real compositor:
 /// idle (settled, nothing changes), animating (the frames right after a tap in the centre), and dragged
-/// (a finger moving every frame). `ui.gallery.frame` renders one frame of every control animating at once.
-/// One iteration is one frame; `ns_per_iteration` is the per-frame cost.
+/// (a finger moving every frame). `ui.gallery.frame` renders one frame of the four controls (switch,
+/// slider, tab bar, glass button) animating at once; `ui.gallery.all.frame` one frame of every registered
+/// component animating. One iteration is one frame; `ns_per_iteration` is the per-frame cost.
 @MainActor
 enum ControlBenchmarks {
     static let frames = 24
@@ -12,7 +13,8 @@ enum ControlBenchmarks {
     static var all: [Benchmark] {
         ComponentRegistry.names.flatMap { name in
             [idle(name), animating(name), dragged(name)]
-        } + [galleryFrame()] + canvasMoves + dissolveFrames + rippleFrames
+        } + [galleryFrame(name: "ui.gallery.frame", components: controls),
+             galleryFrame(name: "ui.gallery.all.frame", components: ComponentRegistry.names)] + canvasMoves + dissolveFrames + rippleFrames
     }
 
     /// A simulator with the component settled (1 s without touches).
@@ -77,11 +79,14 @@ enum ControlBenchmarks {
         }
     }
 
-    /// One frame of every control animating (each just tapped): the cost of a busy gallery frame.
-    private static func galleryFrame() -> Benchmark {
+    /// The four controls of a busy gallery frame.
+    static let controls = ["switch", "slider", "tabbar", "button"]
+
+    /// One frame of `components` all animating (each just tapped): the cost of a busy gallery frame.
+    private static func galleryFrame(name: String, components: [String]) -> Benchmark {
         var simulators: [ComponentSimulator] = []
-        return Benchmark(name: "ui.gallery.frame", unit: "frame", iterations: 1, prepare: {
-            simulators = ComponentRegistry.names.map(settled)
+        return Benchmark(name: name, unit: "frame", iterations: 1, prepare: {
+            simulators = components.map(settled)
             for simulator in simulators {
                 let loop = simulator.runLoop, p = centre(of: simulator)
                 _ = loop.dispatch(Touch(phase: .began, location: p, timestamp: loop.currentTime))

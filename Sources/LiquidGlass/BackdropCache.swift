@@ -11,7 +11,9 @@ import LiquidRaster
 /// gives exactly the same pixels as rendering without one.
 ///
 /// A cache is a place, not a value (a class with identity); it is not `Sendable` — keep one per rendering
-/// thread. It holds at most ``capacity`` frosted regions, evicting the least recently used.
+/// thread. It holds at most ``capacity`` frosted regions and at most ``byteBudget`` bytes of them
+/// (``storedBytes``; the region just frosted is always kept, even alone over the budget), evicting the
+/// least recently used. The blur's scratch memory is kept besides (about one region's worth).
 package final class BackdropCache {
     struct Key: Hashable {
         var revision: UInt64
@@ -29,19 +31,27 @@ package final class BackdropCache {
     let workspace = BlurWorkspace()
     /// How many frosted regions are kept.
     package let capacity: Int
+    /// Bytes of frosted regions kept at most (beyond the most recent one): 32 MiB by default, a few
+    /// full-screen frosts at 3×.
+    package let byteBudget: Int
+    /// Bytes of frosted regions stored now.
+    package private(set) var storedBytes = 0
     /// Lookups answered from the cache.
     package private(set) var hits = 0
     /// Lookups that had to frost the backdrop.
     package private(set) var misses = 0
 
     /// - Parameter capacity: frosted regions kept (at least 1).
-    package init(capacity: Int = 4) {
+    ///   byteBudget: bytes of frosted regions kept.
+    package init(capacity: Int = 4, byteBudget: Int = 32 << 20) {
         self.capacity = Swift.max(1, capacity)
+        self.byteBudget = Swift.max(0, byteBudget)
     }
 
     /// Forgets every frosted region (the scratch memory is kept).
     package func removeAll() {
         entries.removeAll()
+        storedBytes = 0
     }
 
     /// The frost for `key`, made by `make` on a miss.
@@ -55,7 +65,11 @@ package final class BackdropCache {
         misses += 1
         let frost = make(workspace)
         entries.append((key, frost))
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        storedBytes += 4 * frost.pixmap.width * frost.pixmap.height
+        while entries.count > 1, entries.count > capacity || storedBytes > byteBudget {
+            let dropped = entries.removeFirst()
+            storedBytes -= 4 * dropped.frost.pixmap.width * dropped.frost.pixmap.height
+        }
         return frost
     }
 }

@@ -74,8 +74,10 @@ package struct BakedShading: Sendable, Hashable {
             guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
                 throw .invalidParameter("opacity \(opacity) must lie in 0…1")
             }
-            multiply.withView { destination.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
-            highlight.withView { destination.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
+            RenderProfiler.measure(.shading) {
+                multiply.withView { destination.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
+                highlight.withView { destination.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
+            }
         }
 
         /// Composites the shading with its top-left corner at `origin` (points of the destination,

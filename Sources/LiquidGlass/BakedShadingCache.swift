@@ -5,7 +5,8 @@ import LiquidRaster
 ///
 /// Guarantees: a second request for the same recipe, pixel size and scale returns the stored images
 /// without rendering (``renderCount`` does not move, ``hitCount`` does). At most ``capacity`` entries are
-/// kept; the least recently used one is dropped first. Sizes are compared in whole pixels
+/// kept, holding at most ``byteBudget`` bytes of images together (``storedBytes``; the entry just
+/// requested is always kept, even alone over the budget); the least recently used one is dropped first. Sizes are compared in whole pixels
 /// (`size·scale` rounded up), so sub-pixel jitter does not re-bake. An animated size (a thumb growing)
 /// bakes each new pixel size once; a control that only scales its thumb should bake the rest size and
 /// draw it scaled.
@@ -14,6 +15,11 @@ import LiquidRaster
 package final class BakedShadingCache {
     /// Entries kept at most (≥ 1).
     package let capacity: Int
+    /// Bytes of stored images kept at most (beyond the one most recent entry): 8 MiB by default, room for
+    /// the 48 sizes a slider thumb's press passes through at 3× (about 150 kB each).
+    package let byteBudget: Int
+    /// Bytes of images stored now (both images of every entry).
+    package private(set) var storedBytes = 0
     /// Renders performed so far (cache misses).
     package private(set) var renderCount = 0
     /// Requests answered from the cache.
@@ -28,9 +34,14 @@ package final class BakedShadingCache {
     /// Keys from least to most recently used.
     private var order: [Key] = []
 
-    /// A cache holding up to `capacity` baked sizes (clamped to at least 1).
-    package init(capacity: Int = 16) {
+    /// A cache holding up to `capacity` baked sizes (clamped to at least 1) and `byteBudget` bytes.
+    package init(capacity: Int = 16, byteBudget: Int = 8 << 20) {
         self.capacity = Swift.max(capacity, 1)
+        self.byteBudget = Swift.max(byteBudget, 0)
+    }
+
+    private static func bytes(of image: BakedShading.Image) -> Int {
+        4 * (image.multiply.width * image.multiply.height + image.highlight.width * image.highlight.height)
     }
 
     /// The baked images for `shading` at `size` points and `scale`, rendered on the first request only.
@@ -51,7 +62,10 @@ package final class BakedShadingCache {
         renderCount += 1
         entries[key] = image
         order.append(key)
-        if order.count > capacity { entries[order.removeFirst()] = nil }
+        storedBytes += Self.bytes(of: image)
+        while order.count > 1, order.count > capacity || storedBytes > byteBudget {
+            if let dropped = entries.removeValue(forKey: order.removeFirst()) { storedBytes -= Self.bytes(of: dropped) }
+        }
         return image
     }
 
@@ -59,5 +73,6 @@ package final class BakedShadingCache {
     package func removeAll() {
         entries.removeAll()
         order.removeAll()
+        storedBytes = 0
     }
 }

@@ -134,11 +134,13 @@ struct GlassRenderer {
     mutating func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache?,
                          revision: UInt64) {
         guard !surfaces.isEmpty else { return }
-        let frosted = frost(over: backdrop, cache: cache, revision: revision)
+        let frosted = RenderProfiler.measure(.frost) { frost(over: backdrop, cache: cache, revision: revision) }
         backdrop.withView { backdropView in
             destination.withMutableView { dst in
                 if let shadow {
-                    for plan in surfaces { paintShadow(plan, shadow, into: dst) }
+                    RenderProfiler.measure(.shadow) {
+                        for plan in surfaces { paintShadow(plan, shadow, into: dst) }
+                    }
                 }
                 if let frosted {
                     frosted.pixmap.withView { frostView in
@@ -160,9 +162,11 @@ struct GlassRenderer {
 
     private func paintGlass(_ plan: SurfacePlan, frost: PixmapView?, frostOrigin: (Int, Int),
                             backdrop: PixmapView, into dst: MutablePixmapView) {
-        var shader = makeShader(plan, frost: frost, frostOrigin: frostOrigin, backdrop: backdrop, into: dst)
-        plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
-        shader.release()
+        RenderProfiler.measure(.glassBand) {
+            var shader = makeShader(plan, frost: frost, frostOrigin: frostOrigin, backdrop: backdrop, into: dst)
+            plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
+            shader.release()
+        }
     }
 
     /// The shader for one surface: the tone (saturation, wash, tint), edge light, and in the opaque

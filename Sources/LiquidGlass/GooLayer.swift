@@ -56,14 +56,19 @@ package final class GooLayer {
     package func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
                        content: (inout Canvas) -> Void) throws(LiquidError) {
         let goo = try parameters.goo(scale: scale)
-        var pixmap = try takeClearedImage(size: size, scale: scale)
-        pixmap.withCanvas(content)
+        var pixmap = try RenderProfiler.measure(.gooDraw) { () throws(LiquidError) -> Pixmap in
+            var pixmap = try takeClearedImage(size: size, scale: scale)
+            pixmap.withCanvas(content)
+            return pixmap
+        }
         let workspace = blurWorkspace
-        pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) }
+        RenderProfiler.measure(.blurThreshold) { pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) } }
         if let softening {
             let softeningWorkspace = self.softeningWorkspace
-            try pixmap.withMutableView { (view) throws(LiquidError) in
-                try softening.apply(toSingleColor: view, color: parameters.color, scale: scale, workspace: softeningWorkspace)
+            try RenderProfiler.measure(.edgeSoftening) { () throws(LiquidError) in
+                try pixmap.withMutableView { (view) throws(LiquidError) in
+                    try softening.apply(toSingleColor: view, color: parameters.color, scale: scale, workspace: softeningWorkspace)
+                }
             }
         }
         image = pixmap

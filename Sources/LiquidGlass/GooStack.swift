@@ -48,8 +48,10 @@ package final class GooStack {
             image = nil
             result = try Pixmap(size: size, scale: scale)
         }
-        try result.withMutableView { (view) throws(LiquidError) in
-            for layer in layers.prefix(passes.count) { try layer.composite(onto: view, x: 0, y: 0) }
+        try RenderProfiler.measure(.composite) { () throws(LiquidError) in
+            try result.withMutableView { (view) throws(LiquidError) in
+                for layer in layers.prefix(passes.count) { try layer.composite(onto: view, x: 0, y: 0) }
+            }
         }
         image = result
     }

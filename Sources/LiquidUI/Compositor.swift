@@ -403,6 +403,10 @@ public final class Compositor {
     /// Renders the painter's-order range `range` of the tree into each tile, starting from the background
     /// (`first`) or from the image as left by the previous pass.
     private func renderTiles(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
+        try RenderProfiler.measure(.blits) { () throws -> Void in try renderTileList(tiles, tree: tree, range: range, first: first) }
+    }
+
+    private func renderTileList(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
         for rect in tiles {
             var target: RenderTarget
             if first {

@@ -27,6 +27,29 @@ struct BakedShadingTests {
         #expect(cache.renderCount == 4)
     }
 
+    /// The byte budget bounds the stored images: past it the least recently used sizes go, the newest
+    /// always stays, and the count of stored bytes is the sum of the kept images.
+    @Test func byteBudgetEvictsLeastRecentlyUsed() throws {
+        // 10×6, 12×6 and 14×6 px, two images each: 480, 576 and 672 bytes.
+        let cache = BakedShadingCache(capacity: 16, byteBudget: 1200)
+        let a = Size(width: 10, height: 6), b = Size(width: 12, height: 6), c = Size(width: 14, height: 6)
+        _ = try cache.image(for: .thumb, size: a, scale: 1)
+        _ = try cache.image(for: .thumb, size: b, scale: 1)
+        #expect(cache.storedBytes == 480 + 576)
+        _ = try cache.image(for: .thumb, size: c, scale: 1)   // 1728 > 1200: a goes, 1248 > 1200: b goes
+        #expect(cache.storedBytes == 672)
+        _ = try cache.image(for: .thumb, size: c, scale: 1)
+        #expect(cache.renderCount == 3)
+        _ = try cache.image(for: .thumb, size: a, scale: 1)
+        #expect(cache.renderCount == 4)
+        #expect(cache.storedBytes == 672 + 480)
+        let tiny = BakedShadingCache(byteBudget: 0)
+        _ = try tiny.image(for: .thumb, size: c, scale: 1)
+        #expect(tiny.storedBytes == 672)
+        cache.removeAll()
+        #expect(cache.storedBytes == 0)
+    }
+
     /// A bounded cache drops the least recently used size.
     @Test func evictsLeastRecentlyUsed() throws {
         let cache = BakedShadingCache(capacity: 2)

@@ -41,6 +41,11 @@ import LiquidRaster
 /// (blur 3 pt, threshold 0.5, soft edge 0.04, edge softening 0.5 pt), the thumb's baked drop shadow,
 /// the thumb, then its shading (multiply + screen). The thumb is drawn opaque over the goo; a translucent ``LiquidSliderAppearance/thumbColor`` shows the
 /// goo's thumb-shaped blobs through it.
+///
+/// When only the springs moved, the image is updated in place: the goo passes are re-rendered only
+/// around the old and new thumb and fill end (`IncrementalGooStack`, exact to the byte), and only that
+/// part of the layer is marked for redrawing (``Layer/setNeedsDisplay(in:)``), so a moving thumb costs
+/// the pixels near it rather than the whole slider. A change of size, metrics or colours renders whole.
 @MainActor
 public final class LiquidSlider: Control, SimulatableComponent {
     /// The default bounds size: 300 × 44 pt (a 44 pt touch height).
@@ -109,7 +114,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
         isMoving: { [unowned self] in self.isAnimating },
         step: { [unowned self] dt in self.position.advance(by: dt); self.scaleSpring.advance(by: dt) },
         jumpToRest: { [unowned self] in self.position.jump(to: self.position.target); self.scaleSpring.jump(to: self.scaleSpring.target) },
-        didAdvance: { [unowned self] in self.invalidateImage() })
+        didAdvance: { [unowned self] in self.thumbMoved() })
 
     // MARK: - Tracking state
 
@@ -122,9 +127,15 @@ public final class LiquidSlider: Control, SimulatableComponent {
 
     /// The layer holding the rendered image.
     private let contentLayer = Layer()
-    /// The rendered image and the pixel scale it was rendered at; `nil` when stale.
+    /// The rendered image and the pixel scale it was rendered at; `nil` before the first render.
     private var renderedImage: (scale: Double, pixmap: Pixmap)?
-    private let goo = GooStack()
+    /// Whether the thumb moved since ``renderedImage`` (only the changed part is re-rendered).
+    private var imageIsStale = true
+    /// Whether the next render must redraw the whole image (settings, size or colours changed).
+    private var needsWholeImage = true
+    /// The device box (image pixels) of the thumb, its shadow and shading as last drawn.
+    private var renderedThumbBox: PixelRect?
+    private let goo = IncrementalGooStack()
     /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
     private let shadingCache = BakedShadingCache(capacity: 48)
     private var shadowCache: (scale: Double, image: Pixmap)?
@@ -132,6 +143,8 @@ public final class LiquidSlider: Control, SimulatableComponent {
     package private(set) var renderError: LiquidError?
     /// How many times the image was rendered (idle frames render nothing).
     package private(set) var renderCount = 0
+    /// How many renders re-rendered only the goo around the moving thumb.
+    package var partialRenders: Int { goo.patchRenders }
 
     /// A slider over `range` (default 0…1) at `value` (clamped and snapped), continuous unless `step` is
     /// given.
@@ -265,7 +278,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
             position.jump(to: target)
         }
         startAnimatingIfNeeded()
-        invalidateImage()
+        thumbMoved()
     }
 
     private func retargetScale(pressed: Bool) {
@@ -322,34 +335,70 @@ public final class LiquidSlider: Control, SimulatableComponent {
         }
     }
 
-    /// Forgets the rendered image and marks the image layer for redrawing: the next composite renders it.
+    /// Marks the whole image for redrawing: the next composite renders it from scratch.
     private func invalidateImage() {
-        renderedImage = nil
+        imageIsStale = true
+        needsWholeImage = true
         contentLayer.setNeedsDisplay()
+    }
+
+    /// Marks the part of the image that the thumb's new position and size change (the goo around the old
+    /// and new thumb, the old and new thumb with its shadow) for redrawing.
+    private func thumbMoved() {
+        imageIsStale = true
+        guard !needsWholeImage, let scale = renderedImage?.scale, let previous = goo.passes else {
+            contentLayer.setNeedsDisplay()
+            return
+        }
+        let geometry = self.geometry(margin: metrics.contentMargin)
+        var changed = IncrementalGooStack.changedRegion(from: previous, to: geometry.passes, scale: scale,
+                                                        softening: metrics.edgeSoftening)
+        changed = changed.union(renderedThumbBox).union(thumbBox(geometry, scale: scale))
+        guard let changed else { return }
+        contentLayer.setNeedsDisplay(in: Rect(x: Double(changed.x) / scale, y: Double(changed.y) / scale,
+                                              width: Double(changed.width) / scale, height: Double(changed.height) / scale))
     }
 
     /// The image layer's drawing: renders the image at the canvas's pixel scale if it is stale (once per
     /// frame, whatever the number of tiles), then draws it.
     private func drawContent(in canvas: inout Canvas) {
         let scale = canvas.pixmap.scale
-        if renderedImage?.scale != scale {
+        if imageIsStale || renderedImage?.scale != scale {
+            if needsWholeImage || renderedImage?.scale != scale {
+                goo.removeAll()
+                renderedImage = nil
+                renderedThumbBox = nil
+            }
+            // Taken out of `renderedImage` so that it holds the only reference (no copy on write).
+            var previous = renderedImage?.pixmap
             renderedImage = nil
             let m = metrics.contentMargin
             let size = Size(width: bounds.width + 2 * m, height: bounds.height + 2 * m)
             guard bounds.width > 0, bounds.height > 0, size.isFinite else { return }
             renderCount += 1
             do {
-                renderedImage = (scale, try drawImage(size: size, margin: m, scale: scale))
+                renderedImage = (scale, try drawImage(size: size, margin: m, scale: scale, previous: &previous))
                 renderError = nil
+                imageIsStale = false
+                needsWholeImage = false
             } catch {
                 renderError = error
+                goo.removeAll()
+                renderedThumbBox = nil
                 return
             }
         }
         if let image = renderedImage?.pixmap { canvas.drawImageAligned(image) }
     }
 
-    private func drawImage(size: Size, margin m: Double, scale: Double) throws(LiquidError) -> Pixmap {
+    /// Where the thumb and the goo's shapes are for the current springs, in image points.
+    private struct Geometry {
+        var thumb: Rect
+        var scale: Double
+        var passes: [GooStack.Pass]
+    }
+
+    private func geometry(margin m: Double) -> Geometry {
         let metrics = self.metrics, look = appearance
         let thumbSize = metrics.thumbSize, trackHeight = metrics.trackHeight
         let centerY = m + bounds.height / 2
@@ -370,18 +419,57 @@ public final class LiquidSlider: Control, SimulatableComponent {
             GooStack.Pass(parameters: metrics.gooParameters(color: look.fillColor),
                           shapes: fill.width > 0 ? [.capsule(fill), .capsule(fillThumb)] : [.capsule(fillThumb)]),
         ]
-        try goo.render(size: size, scale: scale, passes: passes, softening: metrics.edgeSoftening)
+        return Geometry(thumb: thumb, scale: s, passes: passes)
+    }
+
+    /// The image pixels the thumb, its shadow and its shading can touch (with 2 px to spare), or `nil`
+    /// when the thumb is not drawn.
+    private func thumbBox(_ geometry: Geometry, scale: Double) -> PixelRect? {
+        let s = geometry.scale, thumb = geometry.thumb
+        guard s > 0, thumb.isFinite else { return nil }
+        let spread = metrics.shadowSpread, size = metrics.thumbSize
+        let shadow = Rect(x: thumb.minX - spread * s, y: thumb.minY - spread * s + metrics.shadowOffset * s,
+                          width: (size.width + 2 * spread) * s, height: (size.height + 2 * spread) * s)
+        return PixelRect.enclosing(AffineTransform(scale: scale).apply(to: shadow.union(thumb)))?.expanded(by: 2)
+    }
+
+    /// Renders the image: the goo (only its changed part when `previous` is the image of the last
+    /// render), then the thumb. Equal byte for byte to a render from scratch: outside the re-rendered
+    /// region the goo did not change, and the old and new thumb lie inside it.
+    private func drawImage(size: Size, margin m: Double, scale: Double, previous slot: inout Pixmap?) throws(LiquidError) -> Pixmap {
+        let geometry = self.geometry(margin: m)
+        let look = appearance
+        let thumb = geometry.thumb, s = geometry.scale
+        let wholeRenders = goo.fullRenders
+        let gooChanged = try goo.render(size: size, scale: scale, passes: geometry.passes, softening: metrics.edgeSoftening)
         guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
-        var image = base
+        let newThumbBox = thumbBox(geometry, scale: scale)
+        var image: Pixmap
+        if slot != nil, goo.fullRenders == wholeRenders, slot!.width == base.width, slot!.height == base.height {
+            // Moved out of the slot, so that the image is the only reference (no copy on write).
+            image = slot!
+            slot = nil
+            if let region = gooChanged.union(renderedThumbBox).union(newThumbBox)?.intersection(base.bounds) {
+                RenderProfiler.measure(.blits) {
+                    image.withMutableRegion(region) { destination in base.withView { destination.copy(from: $0.region(region)) } }
+                }
+            }
+        } else {
+            slot = nil
+            image = base
+        }
+        renderedThumbBox = newThumbBox
         if s > 0 {
             let shadow = try shadowImage(scale: scale)
             let spread = metrics.shadowSpread
             let offset = metrics.shadowOffset
             let thumbColor = look.thumbColor
-            image.withCanvas { canvas in
-                canvas.drawImage(shadow, transform: AffineTransform(scale: s).concatenating(
-                    AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + offset * s)))
-                canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
+            RenderProfiler.measure(.shadow) {
+                image.withCanvas { canvas in
+                    canvas.drawImage(shadow, transform: AffineTransform(scale: s).concatenating(
+                        AffineTransform(translationX: thumb.minX - spread * s, y: thumb.minY - spread * s + offset * s)))
+                    canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
+                }
             }
             try shadingCache.composite(look.thumbShading, over: thumb, onto: &image)
         }

@@ -46,6 +46,12 @@ import LiquidRaster
 ///      the unfiltered symbols and titles drawn on top — stays sharp;
 ///    - the lens's baked shading (multiply + screen), baked per pixel size of the lens (cached);
 ///    - badges: a red capsule with the count in white at the symbol's top-right, hidden at 0.
+///
+///    When only the lens moved, the image is updated in place: the part around the old and new lens
+///    (the goo's reach) is rebuilt from the cached ink, the badges over it are redrawn, and only that part
+///    of the layer is marked for redrawing (``Layer/setNeedsDisplay(in:)``) — equal byte for byte to a
+///    render from scratch. The cache holds one extra image of the bar's pixel size (the image before
+///    badges); anything else that changes renders whole.
 @MainActor
 public final class LiquidTabBar: Control, SimulatableComponent {
     /// The default bounds size: 390 × 83 pt (a phone-width bar with room for the home indicator).
@@ -120,7 +126,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         isMoving: { [unowned self] in self.isAnimating },
         step: { [unowned self] dt in self.lens.advance(by: dt); self.scaleSpring.advance(by: dt) },
         jumpToRest: { [unowned self] in self.lens.jump(to: self.lens.target); self.scaleSpring.jump(to: self.scaleSpring.target) },
-        didAdvance: { [unowned self] in self.invalidateImage() })
+        didAdvance: { [unowned self] in self.lensMoved() })
 
     // MARK: - Tracking state
 
@@ -136,8 +142,16 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private let shadowLayer = Layer()
     private let backgroundLayer = Layer()
     private let contentLayer = Layer()
-    /// The rendered image and the pixel scale it was rendered at; `nil` when stale.
+    /// The rendered image and the pixel scale it was rendered at; `nil` before the first render.
     private var renderedImage: (scale: Double, pixmap: Pixmap)?
+    /// The image as rendered, before the badges were drawn over it, and the lens it was rendered with.
+    private var imageBeforeBadges: (lens: Rect, pixmap: Pixmap)?
+    /// Whether the lens moved since ``renderedImage`` (only the part around it is re-rendered).
+    private var imageIsStale = true
+    /// Whether the next render must redraw the whole image.
+    private var needsWholeImage = true
+    /// Renders that rebuilt only the part around the lens.
+    package private(set) var partialRenders = 0
     private let goo = GooLayer()
     /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
     private let shadingCache = BakedShadingCache(capacity: 48)
@@ -344,7 +358,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             lens.jump(to: x)
         }
         startAnimatingIfNeeded()
-        invalidateImage()
+        lensMoved()
     }
 
     private func retargetScale(pressed: Bool) {
@@ -408,23 +422,64 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     /// Forgets the rendered image and marks the image layer for redrawing: the next composite renders it.
     private func invalidateImage() {
-        renderedImage = nil
+        imageIsStale = true
+        needsWholeImage = true
         contentLayer.setNeedsDisplay()
+    }
+
+    /// Marks the part of the image around the old and the new lens for redrawing.
+    private func lensMoved() {
+        imageIsStale = true
+        guard !needsWholeImage, let scale = renderedImage?.scale, let old = imageBeforeBadges?.lens else {
+            contentLayer.setNeedsDisplay()
+            return
+        }
+        guard let region = lensRegion(old, scale: scale).union(lensRegion(lensRect, scale: scale)) else { return }
+        contentLayer.setNeedsDisplay(in: Rect(x: Double(region.x) / scale, y: Double(region.y) / scale,
+                                              width: Double(region.width) / scale, height: Double(region.height) / scale))
+    }
+
+    /// The goo's reach around the lens, points: three blur radii (the blur's support) and 2.5 σ of the edge
+    /// softening.
+    private var gooReach: Double {
+        3 * metrics.gooParameters(color: appearance.tintColor).blurRadius + 2.5 * metrics.edgeSoftening.sigma
+    }
+
+    /// The image pixels a lens at `lens` draws or tints (its goo box, 2 px to spare); `nil` for an empty lens.
+    private func lensRegion(_ lens: Rect, scale: Double) -> PixelRect? {
+        guard lens.width > 0, lens.height > 0 else { return nil }
+        let reach = gooReach
+        return PixelRect.enclosing(AffineTransform(scale: scale).apply(to: lens.insetBy(dx: -reach, dy: -reach)))?
+            .expanded(by: 2)
     }
 
     /// The image layer's drawing: renders the image at the canvas's pixel scale if it is stale (once per
     /// frame, whatever the number of tiles), then draws it.
     private func drawContent(in canvas: inout Canvas) {
         let scale = canvas.pixmap.scale
-        if renderedImage?.scale != scale {
-            renderedImage = nil
-            guard bounds.width > 0, bounds.height > 0, bounds.size.isFinite, !items.isEmpty else { return }
+        if imageIsStale || renderedImage?.scale != scale {
+            let partial = !needsWholeImage && renderedImage?.scale == scale && imageBeforeBadges != nil
+            guard bounds.width > 0, bounds.height > 0, bounds.size.isFinite, !items.isEmpty else {
+                renderedImage = nil
+                return
+            }
             renderCount += 1
             do {
-                renderedImage = (scale, try drawImage(scale: scale))
+                if partial {
+                    renderedImage = (scale, try updateImage(scale: scale))
+                    partialRenders += 1
+                } else {
+                    renderedImage = nil
+                    imageBeforeBadges = nil
+                    renderedImage = (scale, try drawImage(scale: scale))
+                }
                 renderError = nil
+                imageIsStale = false
+                needsWholeImage = false
             } catch {
                 renderError = error
+                renderedImage = nil
+                imageBeforeBadges = nil
                 return
             }
         }
@@ -432,43 +487,103 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     }
 
     private func drawImage(scale: Double) throws -> Pixmap {
-        let ink = try inkImages(scale: scale)
         let lensNow = lensRect
         var image = try Pixmap(size: bounds.size, scale: scale)
+        try drawLensAndInk(into: &image, region: image.bounds, lens: lensNow, scale: scale)
+        imageBeforeBadges = (lensNow, image)
+        try drawBadges(on: &image)
+        return image
+    }
+
+    /// Rebuilds the part of the image the lens's move changed, from `before` (the image before badges of
+    /// the last render, with its lens): that part is cleared and redrawn — lens, ink, tint, shading — and
+    /// copied into `previous` with every badge that overlaps it (grown until no other badge overlaps),
+    /// and those badges are drawn again. Equals ``drawImage(scale:)`` byte for byte: outside the
+    /// rebuilt part no pixel depends on the lens.
+    private func updateImage(scale: Double) throws -> Pixmap {
+        guard renderedImage != nil, let oldLens = imageBeforeBadges?.lens else { return try drawImage(scale: scale) }
+        // Taken out of the stored properties so that they hold the only references (no copy on write).
+        var image = renderedImage!.pixmap
+        renderedImage = nil
+        var base = imageBeforeBadges!.pixmap
+        imageBeforeBadges = nil
+        let lensNow = lensRect
+        guard let region = lensRegion(oldLens, scale: scale).union(lensRegion(lensNow, scale: scale))?
+            .intersection(base.bounds) else {
+            imageBeforeBadges = (lensNow, base)
+            return image
+        }
+        base.withMutableRegion(region) { $0.fill(.transparent) }
+        try drawLensAndInk(into: &base, region: region, lens: lensNow, scale: scale)
+        imageBeforeBadges = (lensNow, base)
+        // The badges over the rebuilt part, and any badge overlapping those.
+        var area = region
+        var badges: [Int] = []
+        var grew = true
+        while grew {
+            grew = false
+            for index in items.indices where !badges.contains(index) {
+                guard let box = badgeBox(forItem: index, scale: scale), box.intersects(area) else { continue }
+                badges.append(index)
+                area = area.union(box)
+                grew = true
+            }
+        }
+        if let area = area.intersection(base.bounds) {
+            RenderProfiler.measure(.blits) {
+                image.withMutableRegion(area) { destination in base.withView { destination.copy(from: $0.region(area)) } }
+            }
+        }
+        try drawBadges(on: &image, only: Set(badges))
+        return image
+    }
+
+    /// Draws the lens, the ink (tinted around the lens) and the lens's shading into the transparent pixels
+    /// `region` of `image` (everything they touch lies there).
+    private func drawLensAndInk(into image: inout Pixmap, region: PixelRect, lens lensNow: Rect, scale: Double) throws {
+        let ink = try inkImages(scale: scale)
         if lensNow.width > 0, lensNow.height > 0 {
             let lensColor = appearance.lensColor
             image.withCanvas { canvas in
                 canvas.fillRoundedRect(lensNow, cornerRadii: CornerRadii(all: lensNow.height / 2), paint: .color(lensColor))
             }
         }
-        let mixed = try tintedInk(ink, lens: lensNow, scale: scale)
-        let failure: LiquidError? = image.withMutableView { target in
-            mixed.withView { source in
-                do throws(LiquidError) { try target.composite(source) } catch { return error }
-                return nil
+        let mixed = try tintedInk(ink, lens: lensNow, scale: scale, region: region)
+        let failure: LiquidError? = RenderProfiler.measure(.composite) {
+            image.withMutableRegion(region) { target in
+                mixed.withView { source in
+                    do throws(LiquidError) { try target.composite(source) } catch { return error }
+                    return nil
+                }
             }
         }
         if let failure { throw failure }
         if lensNow.width > 0, lensNow.height > 0 {
             try shadingCache.composite(appearance.lensShading, over: lensNow, onto: &image)
         }
-        try drawBadges(on: &image)
-        return image
     }
 
-    /// The ink recoloured by the goo: the appearance's ink colour, mixed towards its tint colour by the goo's
-    /// alpha inside the lens's neighbourhood.
-    private func tintedInk(_ ink: InkImages, lens lensNow: Rect, scale: Double) throws(LiquidError) -> Pixmap {
-        var mixed = ink.normal
+    /// The image pixels badge `index` can touch (its capsule grown by half its height for the digits), or
+    /// `nil` without a badge.
+    private func badgeBox(forItem index: Int, scale: Double) -> PixelRect? {
+        guard let rect = badgeRect(forItem: index) else { return nil }
+        let grow = rect.height / 2
+        return PixelRect.enclosing(AffineTransform(scale: scale).apply(to: rect.insetBy(dx: -grow, dy: -grow)))?
+            .expanded(by: 2)
+    }
+
+    /// The part `region` (image pixels) of the ink recoloured by the goo: the appearance's ink colour,
+    /// mixed towards its tint colour by the goo's alpha inside the lens's neighbourhood.
+    private func tintedInk(_ ink: InkImages, lens lensNow: Rect, scale: Double, region: PixelRect) throws(LiquidError) -> Pixmap {
+        var mixed = try ink.normal.cropped(to: region)
         let parameters = metrics.gooParameters(color: appearance.tintColor), softening = metrics.edgeSoftening
-        // The goo's reach: three blur radii (the blur's support) and 2.5 σ of the edge softening.
-        let reach = 3 * parameters.blurRadius + 2.5 * softening.sigma
+        let reach = gooReach
         let grown = lensNow.insetBy(dx: -reach, dy: -reach)
         // The goo runs over the lens's neighbourhood only, aligned to whole pixels of the image.
         let x0 = Swift.max(Int((grown.minX * scale).rounded(.down)), 0)
         let y0 = Swift.max(Int((grown.minY * scale).rounded(.down)), 0)
-        let x1 = Swift.min(Int((grown.maxX * scale).rounded(.up)), mixed.width)
-        let y1 = Swift.min(Int((grown.maxY * scale).rounded(.up)), mixed.height)
+        let x1 = Swift.min(Int((grown.maxX * scale).rounded(.up)), ink.normal.width)
+        let y1 = Swift.min(Int((grown.maxY * scale).rounded(.up)), ink.normal.height)
         guard x1 > x0, y1 > y0, lensNow.width > 0, lensNow.height > 0 else { return mixed }
         let origin = Point(Double(x0) / scale, Double(y0) / scale)
         let size = Size(width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
@@ -488,13 +603,19 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         }
         guard let weights = goo.image else { return mixed }
         let tinted = ink.tinted
+        // The goo box clipped to the region (it lies inside it whenever the region is the lens's).
+        let gx0 = Swift.max(x0, region.x), gy0 = Swift.max(y0, region.y)
+        let gx1 = Swift.min(x0 + Swift.min(weights.width, x1 - x0), region.maxX)
+        let gy1 = Swift.min(y0 + Swift.min(weights.height, y1 - y0), region.maxY)
+        guard gx1 > gx0, gy1 > gy0 else { return mixed }
         mixed.withMutableView { out in
             tinted.withView { tint in
                 weights.withView { goo in
-                    let w = Swift.min(goo.width, x1 - x0), h = Swift.min(goo.height, y1 - y0)
-                    for y in 0..<h {
-                        let o = UnsafeMutableRawPointer(out.row(y0 + y) + 4 * x0)
-                        let t = UnsafeRawPointer(tint.row(y0 + y) + 4 * x0), g = goo.row(y)
+                    let w = gx1 - gx0
+                    for y in gy0..<gy1 {
+                        let o = UnsafeMutableRawPointer(out.row(y - region.y) + 4 * (gx0 - region.x))
+                        let t = UnsafeRawPointer(tint.row(y) + 4 * gx0)
+                        let g = goo.row(y - y0) + 4 * (gx0 - x0)
                         for x in 0..<w {
                             let m = UInt32(g[4 * x + 3])
                             let n = o.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
@@ -558,9 +679,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     // MARK: - Badges
 
-    private func drawBadges(on image: inout Pixmap) throws {
+    private func drawBadges(on image: inout Pixmap, only subset: Set<Int>? = nil) throws {
         let font = Self.badgeFont
-        for index in items.indices {
+        for index in items.indices where subset?.contains(index) ?? true {
             guard let rect = badgeRect(forItem: index), let text = items[index].badgeText else { continue }
             let badgeColor = appearance.badgeColor
             image.withCanvas { canvas in

@@ -1,0 +1,85 @@
+import LiquidGeometry
+import LiquidRaster
+import Testing
+@testable import LiquidUI
+
+/// Every frame of a control's scripted animation, rendered incrementally (one compositor and the
+/// control's caches kept from frame to frame, only the damaged part redrawn), equals byte for byte the
+/// same frame rendered from scratch (a control in the same state that never rendered, a new compositor).
+@MainActor
+@Suite struct ControlIncrementalFrameTests {
+    /// The screen of every frame of `touches` rendered incrementally, then for each frame the same frame
+    /// rendered by a fresh copy of the component that rendered nothing before it. Returns the incremental
+    /// run's total damaged area and the number of frames.
+    private func compare(_ make: () -> any SimulatableComponent, touches: [Touch], frames: Int,
+                         scale: Double) throws -> (damage: Int, frames: Int, component: any SimulatableComponent) {
+        let incremental = try ComponentSimulator(component: make(), scale: scale)
+        let step = incremental.runLoop.frameInterval
+        let duration = Double(frames) * step - step / 2
+        var images: [[UInt8]] = []
+        var damage = 0
+        _ = incremental.runLoop.run(events: shifted(touches, incremental), duration: duration) { info in
+            damage += info.damage?.area ?? 0
+            images.append(incremental.runLoop.image?.bytes ?? [])
+        }
+        #expect(images.count == frames)
+        for k in images.indices {
+            let scratch = try ComponentSimulator(component: make(), scale: scale, rendersFrames: false)
+            let loop = scratch.runLoop
+            var index = 0
+            var image: [UInt8]?
+            if k == 0 { loop.compositor = try Compositor(size: loop.size, scale: scale) }
+            _ = loop.run(events: shifted(touches, scratch), duration: Double(k + 1) * step - step / 2) { _ in
+                if index == k { image = loop.image?.bytes }
+                index += 1
+                if index == k { loop.compositor = try? Compositor(size: loop.size, scale: scale) }
+            }
+            let expected = try #require(image)
+            #expect(images[k] == expected, "frame \(k) differs from a render from scratch")
+        }
+        return (damage, frames, incremental.component)
+    }
+
+    private func shifted(_ touches: [Touch], _ simulator: ComponentSimulator) -> [Touch] {
+        touches.map { touch in
+            var moved = touch
+            moved.location = touch.location + Vector2(simulator.origin.x, simulator.origin.y)
+            return moved
+        }
+    }
+
+    @Test func sliderDragAndRelease() throws {
+        let touches = TouchScript.drag(from: Point(150, 22), to: Point(190, 22), start: 0.02, duration: 0.1)
+        let (damage, frames, component) = try compare({ LiquidSlider() }, touches: touches, frames: 10, scale: 3)
+        let slider = try #require(component as? LiquidSlider)
+        // The thumb moved without re-rendering the whole goo, and the frames redrew less than the control.
+        #expect(slider.partialRenders > 0)
+        let whole = (LiquidSlider.defaultSize.width + 32) * (LiquidSlider.defaultSize.height + 32) * 9
+        #expect(Double(damage) < Double(frames) * whole)
+    }
+
+    @Test func sliderTapToJump() throws {
+        let touches = TouchScript.tap(at: Point(40, 22), time: 0.02)
+        let (_, _, component) = try compare({
+            let slider = LiquidSlider(value: 0.9)
+            slider.tapToJump = true
+            return slider
+        }, touches: touches, frames: 8, scale: 3)
+        #expect((component as? LiquidSlider)?.partialRenders ?? 0 > 0)
+    }
+
+    @Test func tabBarLensSlidesToAnotherItem() throws {
+        let touches = TouchScript.tap(at: Point(330, 40), time: 0.02)
+        let (damage, frames, component) = try compare({ LiquidTabBar() }, touches: touches, frames: 8, scale: 2)
+        let bar = try #require(component as? LiquidTabBar)
+        #expect(bar.partialRenders > 0)
+        let whole = LiquidTabBar.defaultSize.width * LiquidTabBar.defaultSize.height * 4
+        #expect(Double(damage) < Double(frames) * whole)
+    }
+
+    @Test func tabBarLensDragged() throws {
+        let touches = TouchScript.drag(from: Point(60, 40), to: Point(160, 40), start: 0.02, duration: 0.08)
+        let (_, _, component) = try compare({ LiquidTabBar() }, touches: touches, frames: 8, scale: 2)
+        #expect((component as? LiquidTabBar)?.partialRenders ?? 0 > 0)
+    }
+}
