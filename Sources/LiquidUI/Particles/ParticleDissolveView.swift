@@ -102,8 +102,9 @@ public final class ParticleDissolveView: View {
         return made
     }
 
-    /// Registers the per-frame step, unless it runs already.
-    private func startTicking() {
+    /// Registers the per-frame step, unless it runs already. Whatever is added to ``store`` — a dissolve,
+    /// or an emitter by a component such as ``EmojiBurst`` — moves and is drawn from the next frame on.
+    package func startTicking() {
         guard clock == nil, let loop = runLoop else { return }
         clock = loop.animations.makeClock(start: loop.currentTime)
         addAnimation { [weak self] time, _ in
