@@ -12,7 +12,7 @@ enum ControlBenchmarks {
     static var all: [Benchmark] {
         ComponentRegistry.names.flatMap { name in
             [idle(name), animating(name), dragged(name)]
-        } + [galleryFrame()] + canvasMoves + dissolveFrames + rippleFrames
+        } + [galleryFrame()] + canvasMoves + dissolveFrames + rippleFrames + burstFrames
     }
 
     /// A simulator with the component settled (1 s without touches).

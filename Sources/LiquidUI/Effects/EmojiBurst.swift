@@ -112,7 +112,7 @@ public final class EmojiBurst: View, SimulatableComponent {
         overlay.frame = bounds
         for (i, key) in keys.enumerated() {
             key.frame = keyFrame(i)
-            key.content = image(for: emoji[i], scale: runLoop?.scale ?? 2).map { .image($0) } ?? .none
+            key.content = image(for: emoji[i], scale: runLoop?.scale ?? 2).map(LayerContent.image) ?? LayerContent.none
         }
     }
 
