@@ -62,7 +62,7 @@ struct EmojiBurstTests {
 
     @Test func initialAnglesSpeedsScalesAndPositionsSpreadAsSpecified() {
         var angles: [Double] = [], speeds: [Double] = [], scales: [Double] = [], turns: [Double] = [], xs: [Double] = []
-        for seed in 0..<1500 as Range<UInt64> {
+        for seed in UInt64(0)..<1500 {
             let particles = EmojiBurstEmission.particles(seed: seed)
             #expect(particles.count == 4)
             for p in particles {
@@ -199,12 +199,16 @@ struct EmojiBurstTests {
         burst.renderer = EmojiRenderer(colorFonts: [], outlineFonts: [])
         let loop = try host(burst)
         let key = burst.keyFrame(0), other = burst.keyFrame(1)
-        _ = loop.run(events: tap(Point(key.midX, key.midY), at: 0.1), duration: 0.2)
-        #expect(burst.lastEmoji == "😀" && burst.emojiSources["😀"] == .placeholder)
-        #expect(burst.simulationState["source"] == .string("placeholder"))
-        #expect(burst.particleCount == 4)
-        _ = loop.run(events: tap(Point(other.midX, other.midY), at: 0.3), duration: 0.2)
-        #expect(burst.emojiSources["❤️"] == .standIn && burst.simulationState["source"] == .string("standIn"))
+        var states: [(t: Double, state: [String: TraceValue])] = []
+        _ = loop.run(events: tap(Point(key.midX, key.midY), at: 0.1) + tap(Point(other.midX, other.midY), at: 0.5), duration: 0.7) { frame in
+            states.append((frame.time, burst.simulationState))
+        }
+        // Nothing draws 😀 without fonts and it has no stand-in: the placeholder, reported, and still a bounded burst.
+        let first = try #require(states.first { $0.t > 0.2 && $0.t < 0.4 }).state
+        #expect(first["lastEmoji"] == .string("😀") && first["source"] == .string("placeholder"))
+        #expect(first["particles"] == .number(4))
+        #expect(burst.emojiSources["😀"] == .placeholder && burst.emojiSources["❤️"] == .standIn)
+        #expect(burst.simulationState["source"] == .string("standIn") && burst.lastEmoji == "❤️")
         #expect(throws: LiquidError.self) { try EmojiBurst(emoji: ["ab"]) }
         #expect(throws: LiquidError.self) { try EmojiBurst(emoji: []) }
     }
@@ -229,7 +233,7 @@ struct EmojiBurstTests {
         // Fully opaque for 0.2 s, then alpha = (0.7 s − age) / 0.5 s; removed once 0.7 s old.
         for frame in shown {
             let expected = min(1, (0.7 - frame.phase) / 0.5)
-            #expect(abs(frame.alpha - expected) < 1e-5, "t = \(frame.t)")
+            #expect(abs(frame.alpha - expected) < 1e-4, "t = \(frame.t)")
         }
         #expect(shown.contains { $0.alpha == 1 && $0.phase > 0.15 } && shown.contains { $0.alpha < 0.1 })
         let first = try #require(shown.first).t, last = try #require(shown.last).t

@@ -73,11 +73,12 @@ extension ParticleRasterizer {
                     let row = pixels + y * stride
                     var drawnFirst = Int.max, drawnLast = Int.min
                     for x in xFirst...xLast {
-                        // Clamped so a rounding at the span's ends can never read outside the bordered sprite.
-                        let iu = Swift.min(Swift.max(u >> 16, -1), spriteWidth - 1)
-                        let iv = Swift.min(Swift.max(v >> 16, -1), spriteHeight - 1)
+                        let iu = u >> 16, iv = v >> 16
                         let fu = UInt32((u >> 8) & 0xFF), fv = UInt32((v >> 8) & 0xFF)
                         u += du; v += dv
+                        // A rounding at the span's ends may land a sample just off the sprite: skipped, so
+                        // nothing outside the bordered sprite is ever read.
+                        guard iu >= -1, iu < spriteWidth, iv >= -1, iv < spriteHeight else { continue }
                         let t = corner + iv * atlasWidth + iu
                         let t00 = t[0], t10 = t[1], t01 = t[atlasWidth], t11 = t[atlasWidth + 1]
                         guard (t00 | t10 | t01 | t11) != 0 else { continue }
