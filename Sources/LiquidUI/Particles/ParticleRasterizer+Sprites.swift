@@ -83,9 +83,9 @@ extension ParticleRasterizer {
                         let t00 = t[0], t10 = t[1], t01 = t[atlasWidth], t11 = t[atlasWidth + 1]
                         guard (t00 | t10 | t01 | t11) != 0 else { continue }
                         var p = lerp(lerp(t00, t10, fu), lerp(t01, t11, fu), fv)
-                        if a < 256 { p = scaled(p, by: a) }
+                        if a < 256 { p = spriteScaled(p, by: a) }
                         guard p != 0 else { continue }
-                        row[x] = over(p, row[x])
+                        row[x] = spriteOver(p, row[x])
                         drawnFirst = Swift.min(drawnFirst, x); drawnLast = x
                     }
                     if drawnFirst <= drawnLast {
@@ -96,6 +96,20 @@ extension ParticleRasterizer {
             }
         }
         box = Box(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// A packed premultiplied pixel times `a`/256 (a ≤ 256), per channel.
+    @inline(__always)
+    static func spriteScaled(_ p: UInt32, by a: UInt32) -> UInt32 {
+        let rb = ((p & 0x00FF_00FF) &* a) >> 8 & 0x00FF_00FF
+        let ga = ((p >> 8) & 0x00FF_00FF) &* a & 0xFF00_FF00
+        return rb | ga
+    }
+
+    /// Source-over of packed premultiplied pixels: `s + d·(256 − αs)/256` per channel.
+    @inline(__always)
+    static func spriteOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        spriteScaled(d, by: 256 - (s >> 24)) &+ s
     }
 
     /// `a + (b − a)·f/256` per channel of packed premultiplied pixels (f ≤ 255): a premultiplied pixel again.
