@@ -27,6 +27,7 @@ enum ComponentRegistry {
         ("morph", { IconMorphView() }),
         ("carousel", { EmojiCarousel() }),
         ("widget", { WidgetButton() }),
+        ("burst", { EmojiBurst() }),
     ]
 
     static var names: [String] { factories.map(\.name) }

@@ -14,7 +14,8 @@ enum ControlBenchmarks {
         ComponentRegistry.names.flatMap { name in
             [idle(name), animating(name), dragged(name)]
         } + [galleryFrame(name: "ui.gallery.frame", components: controls),
-             galleryFrame(name: "ui.gallery.all.frame", components: ComponentRegistry.names)] + canvasMoves + dissolveFrames + rippleFrames
+             galleryFrame(name: "ui.gallery.all.frame", components: ComponentRegistry.names)]
+            + canvasMoves + dissolveFrames + rippleFrames + burstFrames
     }
 
     /// A simulator with the component settled (1 s without touches).

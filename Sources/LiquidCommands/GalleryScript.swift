@@ -50,6 +50,7 @@ struct GalleryScript {
         case "morph": return morphScript(for: sample)
         case "carousel": return carouselScript(for: sample)
         case "widget": return widgetScript(for: sample)
+        case "burst": return burstScript(for: sample)
         default: return fallback(name: name, size: sample.simulationSize)
         }
     }

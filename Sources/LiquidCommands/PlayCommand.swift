@@ -27,7 +27,7 @@ struct PlayCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The component to show: switch, slider, tabbar, button, calculator, flashlight, rubberband, spring, switcher, pip, drawer, rotation, canvas, tooltip, toast, ripple, morph, carousel, widget (default: switch).") var component: String?
+    @Argument(help: "The component to show: switch, slider, tabbar, button, calculator, flashlight, rubberband, spring, switcher, pip, drawer, rotation, canvas, tooltip, toast, ripple, morph, carousel, widget, burst (default: switch).") var component: String?
     @Option(parsing: .unconditional, help: "Pixels per point.", transform: CommandLineInput.decimal) var scale: Double = 2
     @Option(parsing: .unconditional, help: "Frames per second (default: the display's refresh rate, else 60).", transform: CommandLineInput.decimal) var fps: Double?
     @Option(help: "Write the component's state as JSON lines to FILE whenever it changes, and on exit.")

@@ -29,7 +29,7 @@ struct SimulateCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The component (switch, slider, tabbar, button, calculator, flashlight, rubberband, spring, switcher, pip, drawer, rotation, canvas, tooltip, toast, ripple, morph, carousel, widget).") var component: String
+    @Argument(help: "The component (switch, slider, tabbar, button, calculator, flashlight, rubberband, spring, switcher, pip, drawer, rotation, canvas, tooltip, toast, ripple, morph, carousel, widget, burst).") var component: String
     @Option(help: "Events file (or - for standard input): {\"events\": [{\"t\", \"phase\": \"down|move|up|cancel\", \"x\", \"y\", \"force\"}]}, optionally with the \"ticks\" and \"fps\" of a recording (played at those frames).") var events: String?
     @Option(name: .customLong("random-touches"), parsing: .unconditional, help: "Play an endless seeded stream of random touches instead of an events file (a whole number 0…18446744073709551615); needs --duration.", transform: CommandLineInput.seed)
     var randomTouches: UInt64?

@@ -102,8 +102,9 @@ public final class ParticleDissolveView: View {
         return made
     }
 
-    /// Registers the per-frame step, unless it runs already.
-    private func startTicking() {
+    /// Registers the per-frame step, unless it runs already. Whatever is added to ``store`` — a dissolve,
+    /// or an emitter by a component such as ``EmojiBurst`` — moves and is drawn from the next frame on.
+    package func startTicking() {
         guard clock == nil, let loop = runLoop else { return }
         clock = loop.animations.makeClock(start: loop.currentTime)
         addAnimation { [weak self] time, _ in
@@ -157,8 +158,11 @@ public final class ParticleDissolveView: View {
         guard let buffer, let box = drawnBox else { return }
         let device = canvas.deviceTransform
         let tx = device.tx.rounded(), ty = device.ty.rounded()
-        let aligned = device.b == 0 && device.c == 0 && device.a == buffer.scale && device.d == buffer.scale
-            && tx == device.tx && ty == device.ty && abs(tx) < 1e9 && abs(ty) < 1e9
+        // Within a millionth of a pixel counts as aligned: a tile's transform is composed through 1/scale,
+        // which leaves offsets like 207.99999999999997 for 208.
+        let close = { (a: Double, b: Double) in abs(a - b) <= 1e-6 }
+        let aligned = device.b == 0 && device.c == 0 && close(device.a, buffer.scale) && close(device.d, buffer.scale)
+            && close(tx, device.tx) && close(ty, device.ty) && abs(tx) < 1e9 && abs(ty) < 1e9
         guard aligned else {
             // A rotated, scaled or fractionally placed overlay: sample the buffer like any image.
             canvas.drawImage(buffer)

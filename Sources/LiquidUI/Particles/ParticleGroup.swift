@@ -12,6 +12,10 @@ package struct ParticleGroup: Hashable, Sendable {
     package enum Motion: Hashable, Sendable {
         /// The dissolve: the window sweep, gravity and fade of ``ParticleDissolve``.
         case dissolve
+        /// An emitter's particles: constant acceleration, removal on leaving a rectangle (``BallisticMotion``).
+        /// The atlas region is one sprite with a one-texel transparent border; every particle shows it,
+        /// centred at the frame's origin plus its offset, `frame.width` points across times its scale.
+        case ballistic(BallisticMotion)
     }
 
     /// Identifies the group while it lives (never reused by the same store).

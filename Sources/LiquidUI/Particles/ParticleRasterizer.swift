@@ -4,7 +4,8 @@ import LiquidRaster
 
 /// Draws a ``ParticleStore``'s particles into pixels: each particle as its atlas texel (premultiplied)
 /// times its alpha, composited source-over, as one device pixel — or, for coarser particles, a block the
-/// size of its cell — whose top-left is the particle's position rounded to the nearest pixel.
+/// size of its cell — whose top-left is the particle's position rounded to the nearest pixel. An emitter's
+/// particles are drawn as rotated, scaled sprites instead (see `drawSprites`).
 ///
 /// The arithmetic, exactly: a particle is drawn when its lifetime is above 0; its position is computed in
 /// `Float` (home plus offset times the scale, plus ½) and truncated; its alpha is `a = 256` from
@@ -25,13 +26,18 @@ package enum ParticleRasterizer {
         guard scale.isFinite, scale > 0, origin.isFinite, target.width > 0, target.height > 0 else { return nil }
         var box = Box()
         for group in store.groups where group.count > 0 {
-            draw(group, of: store, into: target, origin: origin, scale: scale, box: &box)
+            switch group.motion {
+            case .dissolve:
+                draw(group, of: store, into: target, origin: origin, scale: scale, box: &box)
+            case .ballistic(let motion):
+                drawSprites(group, motion, of: store, into: target, origin: origin, scale: scale, box: &box)
+            }
         }
         return box.rect
     }
 
     /// The bounding box of drawn pixels.
-    private struct Box {
+    struct Box {
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         var rect: PixelRect? {
             minX <= maxX ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil

@@ -10,7 +10,8 @@ import LiquidRaster
 /// run of particles and a shelf-packed region of the atlas (``ShelfAtlas``). A particle is five `Float`s
 /// — offset x, y (points, from its home), velocity x, y (points per second), lifetime (seconds) — and two
 /// `UInt16`s, the atlas texel it shows, which is also its home (its column and row in the source image):
-/// **24 bytes per particle**. The atlas holds one premultiplied RGBA8 texel per cell of each source
+/// **24 bytes per particle**. Emitters' particles (``BallisticMotion``) also have a scale and a rotation,
+/// two more `Float` columns that exist only once the store has had an emitter (8 more bytes a particle). The atlas holds one premultiplied RGBA8 texel per cell of each source
 /// image, at most ``atlasWidth`` × ``atlasMaximumHeight`` (16 MiB).
 ///
 /// Storage is `Float`, not `Float16` or fixed point: over a whole dissolve (1.5 s of motion, 180 steps of
@@ -57,6 +58,8 @@ public final class ParticleStore {
     /// How many particles the columns have room for.
     private var allocated = 0
     private var nextGroupID = 0
+    /// Whether ``scale`` and ``rotation`` are allocated.
+    private var hasEmitterColumns = false
 
     // The columns (each `allocated` long; `count` in use).
     package private(set) var offsetX: UnsafeMutablePointer<Float>
@@ -66,6 +69,10 @@ public final class ParticleStore {
     package private(set) var lifetime: UnsafeMutablePointer<Float>
     package private(set) var texelX: UnsafeMutablePointer<UInt16>
     package private(set) var texelY: UnsafeMutablePointer<UInt16>
+    /// Emitted particles only: size relative to the sprite, and rotation (radians). Allocated (to the
+    /// same length as the other columns) once the first emitter is added; until then of length 0.
+    package private(set) var scale: UnsafeMutablePointer<Float>
+    package private(set) var rotation: UnsafeMutablePointer<Float>
 
     /// An empty store holding at most ``defaultCapacity`` particles.
     public convenience init() {
@@ -88,18 +95,21 @@ public final class ParticleStore {
         velocityX = .allocate(capacity: 0); velocityY = .allocate(capacity: 0)
         lifetime = .allocate(capacity: 0)
         texelX = .allocate(capacity: 0); texelY = .allocate(capacity: 0)
+        scale = .allocate(capacity: 0); rotation = .allocate(capacity: 0)
     }
 
     deinit {
         offsetX.deallocate(); offsetY.deallocate(); velocityX.deallocate(); velocityY.deallocate()
-        lifetime.deallocate(); texelX.deallocate(); texelY.deallocate()
+        lifetime.deallocate(); texelX.deallocate(); texelY.deallocate(); scale.deallocate(); rotation.deallocate()
     }
 
     /// The number of groups (dissolving items) in the store.
     public var groupCount: Int { groups.count }
 
     /// Bytes held for particles and the atlas now.
-    public var memoryInUse: Int { allocated * Self.bytesPerParticle + texels.count * 4 }
+    public var memoryInUse: Int {
+        allocated * (Self.bytesPerParticle + (hasEmitterColumns ? 8 : 0)) + texels.count * 4
+    }
 
     /// The premultiplied colour of particle `index` (its atlas texel).
     package func color(ofParticle index: Int) -> PremultipliedRGBA8 {
@@ -233,13 +243,124 @@ public final class ParticleStore {
         }
         grow(&offsetX); grow(&offsetY); grow(&velocityX); grow(&velocityY); grow(&lifetime)
         grow(&texelX); grow(&texelY)
+        if hasEmitterColumns { grow(&scale); grow(&rotation) }
         allocated = size
+    }
+
+    // MARK: - Adding an emitter
+
+    /// Adds an emitter of `particles` that all show `sprite`, placed at `position` (points, in the drawing
+    /// coordinates; each particle's centre starts at `position` plus its own offset), `spriteSize` points
+    /// on a side at scale 1, moving by `motion` (see ``BallisticMotion``). The sprite is copied into the
+    /// atlas with a one-texel transparent border, so that filtering at its edges reads no other image.
+    /// - Returns: the new group, or `nil` when `particles` is empty or the cap or the atlas has no room
+    ///   for them (nothing is added then).
+    /// - Throws: `LiquidError` for a position, size, particle or motion that is not finite (an infinite
+    ///   lifetime is allowed), a size or scale that is not positive, a negative birth interval or fade,
+    ///   or coordinates beyond ±``maximumCoordinate``.
+    @discardableResult
+    package func addEmitter(sprite: Pixmap, spriteSize: Double, position: Point, particles: [EmittedParticle],
+                            motion: BallisticMotion) throws(LiquidError) -> ParticleGroup? {
+        let limit = Self.maximumCoordinate
+        guard position.isFinite, abs(position.x) <= limit, abs(position.y) <= limit else {
+            throw .invalidParameter("an emitter's position must be finite and within ±\(Int(limit)) points; got \(position)")
+        }
+        guard spriteSize.isFinite, spriteSize > 0, spriteSize <= limit else {
+            throw .invalidParameter("an emitter's sprite size must be positive and finite; got \(spriteSize)")
+        }
+        guard motion.accelerationX.isFinite, motion.accelerationY.isFinite, abs(motion.accelerationX) <= limit,
+              abs(motion.accelerationY) <= limit, motion.birthInterval.isFinite, motion.birthInterval >= 0,
+              motion.fadeDuration.isFinite, motion.fadeDuration >= 0, motion.spriteRadius.isFinite,
+              motion.spriteRadius >= 0, motion.bounds.isFinite else {
+            throw .invalidParameter("an emitter's acceleration, birth interval, fade, sprite radius and bounds must be finite (and not negative where they are durations)")
+        }
+        for p in particles {
+            guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit, p.velocityX.isFinite,
+                  p.velocityY.isFinite, abs(p.velocityX) <= limit, abs(p.velocityY) <= limit,
+                  p.scale.isFinite, p.scale > 0, p.scale <= 1000, p.rotation.isFinite, !p.lifetime.isNaN, p.lifetime > 0 else {
+                throw .invalidParameter("an emitted particle must have a finite position, velocity and rotation, a scale of 0…1000 and a positive lifetime; got \(p)")
+            }
+        }
+        guard !particles.isEmpty, count + particles.count <= capacity,
+              let region = atlas.place(width: sprite.width + 2, height: sprite.height + 2) else { return nil }
+        let rows = atlas.usedHeight
+        if texels.count < rows * Self.atlasWidth {
+            texels.append(contentsOf: repeatElement(0, count: rows * Self.atlasWidth - texels.count))
+        }
+        // The border is cleared, then the sprite copied inside it.
+        for row in 0..<region.height {
+            let start = (region.y + row) * Self.atlasWidth + region.x
+            for i in start..<(start + region.width) { texels[i] = 0 }
+        }
+        sprite.withView { source in
+            for row in 0..<sprite.height {
+                let line = source.row(row)
+                let start = (region.y + 1 + row) * Self.atlasWidth + region.x + 1
+                for x in 0..<sprite.width {
+                    let p = line + 4 * x
+                    texels[start + x] = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+                }
+            }
+        }
+        if !hasEmitterColumns {
+            scale.deallocate(); rotation.deallocate()
+            scale = .allocate(capacity: allocated); rotation = .allocate(capacity: allocated)
+            scale.initialize(repeating: 1, count: allocated); rotation.initialize(repeating: 0, count: allocated)
+            hasEmitterColumns = true
+        }
+        reserve(count + particles.count)
+        let first = count
+        for p in particles {
+            offsetX[count] = Float(p.x); offsetY[count] = Float(p.y)
+            velocityX[count] = Float(p.velocityX); velocityY[count] = Float(p.velocityY)
+            lifetime[count] = Float(p.lifetime)
+            texelX[count] = UInt16(region.x); texelY[count] = UInt16(region.y)
+            scale[count] = Float(p.scale); rotation[count] = Float(p.rotation)
+            count += 1
+        }
+        let cell = spriteSize / Double(Swift.max(sprite.width, sprite.height))
+        let group = ParticleGroup(
+            id: nextGroupID, start: first, count: particles.count, atlasRect: region,
+            frame: Rect(x: position.x, y: position.y, width: spriteSize, height: spriteSize), blockSize: 1,
+            cellWidth: cell, cellHeight: cell, motion: .ballistic(motion))
+        nextGroupID += 1
+        groups.append(group)
+        return group
+    }
+
+    /// One step of an emitter's group, whose phase already includes this step (see ``BallisticMotion``).
+    /// - Returns: whether any particle is still unborn or alive.
+    private func stepBallistic(_ group: ParticleGroup, _ motion: BallisticMotion, dt: Double) -> Bool {
+        let end = group.phase
+        let ax = Float(motion.accelerationX), ay = Float(motion.accelerationY)
+        let homeX = group.frame.minX, homeY = group.frame.minY
+        var left = false
+        for i in group.range {
+            let birth = motion.birthTime(ofParticle: i - group.start)
+            guard end >= birth - Self.phaseTolerance else { left = true; continue }
+            let l = lifetime[i]
+            guard l > 0 else { continue }
+            let t = Float(Swift.max(0, Swift.min(dt, end - birth)))
+            let vx = velocityX[i], vy = velocityY[i]
+            offsetX[i] += vx * t + 0.5 * ax * t * t
+            offsetY[i] += vy * t + 0.5 * ay * t * t
+            velocityX[i] = vx + ax * t
+            velocityY[i] = vy + ay * t
+            let rest = l - t
+            if rest <= 0 || motion.hasLeft(x: homeX + Double(offsetX[i]), y: homeY + Double(offsetY[i]), scale: Double(scale[i])) {
+                lifetime[i] = 0
+            } else {
+                lifetime[i] = rest
+                left = true
+            }
+        }
+        return left
     }
 
     // MARK: - Stepping
 
-    /// Advances every group by `dt` seconds (see ``ParticleDissolve``) and removes the groups whose phase
-    /// reaches their end. A group's step uses the phase at the end of the step (its first step after
+    /// Advances every group by `dt` seconds (see ``ParticleDissolve`` and ``BallisticMotion``) and removes
+    /// the groups whose phase reaches their end (a dissolve) or whose particles are all gone (an emitter). A group's step uses the phase at the end of the step (its first step after
     /// starting has phase `dt`). Dead particles (lifetime ≤ 0) no longer move.
     /// - Returns: the ids of the groups removed.
     /// - Throws: `LiquidError` unless `dt` is finite, more than 0 and at most ``maximumStep``.
@@ -256,6 +377,8 @@ public final class ParticleStore {
             case .dissolve:
                 stepDissolve(group, dt: dt)
                 if group.phase >= ParticleDissolve.removalPhase - Self.phaseTolerance { finished.append(group.id) }
+            case .ballistic(let motion):
+                if !stepBallistic(group, motion, dt: dt) { finished.append(group.id) }
             }
         }
         for id in finished { removeGroup(id: id) }
@@ -300,6 +423,7 @@ public final class ParticleStore {
         }
         close(offsetX); close(offsetY); close(velocityX); close(velocityY); close(lifetime)
         close(texelX); close(texelY)
+        if hasEmitterColumns { close(scale); close(rotation) }
         count -= group.count
         for i in g..<groups.count { groups[i].start -= group.count }
         atlas.remove(group.atlasRect)
