@@ -124,7 +124,13 @@ public final class LiquidSlider: Control, SimulatableComponent {
     private let contentLayer = Layer()
     /// The rendered image and the pixel scale it was rendered at; `nil` when stale.
     private var renderedImage: (scale: Double, pixmap: Pixmap)?
-    private let goo = GooStack()
+    /// The goo passes; their method is ``gooMethod``.
+    let goo = GooStack()
+    /// How the goo passes are computed: ``GooLayer/Method/analytic`` (the default; it reproduces the blur
+    /// path within 0.5 px at the edge and 1 level on average, see the glass documentation) or the blur path.
+    package var gooMethod: GooLayer.Method = .analytic {
+        didSet { if gooMethod != oldValue { invalidateImage() } }
+    }
     /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
     private let shadingCache = BakedShadingCache(capacity: 48)
     private var shadowCache: (scale: Double, image: Pixmap)?
@@ -370,6 +376,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
             GooStack.Pass(parameters: metrics.gooParameters(color: look.fillColor),
                           shapes: fill.width > 0 ? [.capsule(fill), .capsule(fillThumb)] : [.capsule(fillThumb)]),
         ]
+        goo.method = gooMethod
         try goo.render(size: size, scale: scale, passes: passes, softening: metrics.edgeSoftening)
         guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
         var image = base

@@ -138,7 +138,13 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private let contentLayer = Layer()
     /// The rendered image and the pixel scale it was rendered at; `nil` when stale.
     private var renderedImage: (scale: Double, pixmap: Pixmap)?
-    private let goo = GooLayer()
+    /// The goo pass that tints the ink under the lens; its method is ``gooMethod``.
+    let goo = GooLayer()
+    /// How the goo pass is computed: ``GooLayer/Method/analytic`` (the default; it reproduces the blur
+    /// path within 0.5 px at the edge and 1 level on average, see the glass documentation) or the blur path.
+    package var gooMethod: GooLayer.Method = .analytic {
+        didSet { if gooMethod != oldValue { invalidateImage() } }
+    }
     /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
     private let shadingCache = BakedShadingCache(capacity: 48)
     private var inkCache: InkImages?
@@ -476,13 +482,28 @@ public final class LiquidTabBar: Control, SimulatableComponent {
                             cornerRadii: CornerRadii(all: lensNow.height / 2))
         let regions = ink.regions
         let cornerCap = metrics.tintCornerRadius
-        try goo.render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
-            canvas.clip(to: lensPath)
+        goo.method = gooMethod
+        if gooMethod == .analytic {
+            var shapes: [GooShape] = []
             for itemRegions in regions {
                 for region in itemRegions where region.intersects(lensNow) {
-                    canvas.fillRoundedRect(region.offsetBy(dx: -origin.x, dy: -origin.y),
-                                           cornerRadii: CornerRadii(all: Swift.min(region.height / 2, cornerCap)),
-                                           paint: .color(.white))
+                    shapes.append(.roundedRect(region.offsetBy(dx: -origin.x, dy: -origin.y),
+                                               cornerRadius: Swift.min(region.height / 2, cornerCap)))
+                }
+            }
+            try goo.render(size: size, scale: scale, parameters: parameters, shapes: shapes,
+                           clip: .roundedRect(lensNow.offsetBy(dx: -origin.x, dy: -origin.y),
+                                              cornerRadius: lensNow.height / 2),
+                           softening: softening)
+        } else {
+            try goo.render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
+                canvas.clip(to: lensPath)
+                for itemRegions in regions {
+                    for region in itemRegions where region.intersects(lensNow) {
+                        canvas.fillRoundedRect(region.offsetBy(dx: -origin.x, dy: -origin.y),
+                                               cornerRadii: CornerRadii(all: Swift.min(region.height / 2, cornerCap)),
+                                               paint: .color(.white))
+                    }
                 }
             }
         }
