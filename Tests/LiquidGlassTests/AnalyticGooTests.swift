@@ -36,7 +36,8 @@ struct AnalyticGooTests {
                 worst = max(worst, abs(Double(image[x, y].alpha) - expected))
             }
         }
-        #expect(worst <= 2, "worst alpha difference \(worst) levels")
+        // σ = 4 px is evaluated per pixel; σ = 9 px on a 3 px grid, whose interpolation adds about a level.
+        #expect(worst <= 3, "worst alpha difference \(worst) levels")
     }
 
     /// Overlapping capsules and a circle (a union, so overlaps must not add up) against the blur path.

@@ -107,8 +107,9 @@ struct AnalyticGooControlTests {
         #expect(analytic.gooMethod == .analytic, "the slider's default is the analytic path")
         let touches = TouchScript.drag(from: Point(90, 22), to: Point(210, 22), start: 0.05, duration: 0.3)
         let figures = try compare(analytic, blur, touches: touches, duration: 0.7) { $0.goo.layers.map(\.image) }
-        #expect(analytic.goo.layers.allSatisfy(\.lastRenderWasAnalytic))
-        #expect(!blur.goo.layers.contains { $0.lastRenderWasAnalytic })
+        let analyticPasses = analytic.goo.layers.map { $0.lastRenderWasAnalytic }
+        let blurPasses = blur.goo.layers.map { $0.lastRenderWasAnalytic }
+        #expect(analyticPasses == [true, true] && blurPasses == [false, false])
         print("analytic goo, slider: \(figures.frames) frames, contour displacement ≤ \(figures.maxDisplacement) px, mean |Δ| ≤ \(figures.maxMeanDelta) levels")
         #expect(figures.frames > 10)
         #expect(figures.maxDisplacement <= 0.5)
@@ -117,14 +118,16 @@ struct AnalyticGooControlTests {
 
     @Test func tabBarLensTravelsToAnotherItem() throws {
         let analytic = LiquidTabBar(), blur = LiquidTabBar()
-        blur.gooMethod = .blur
-        #expect(analytic.gooMethod == .analytic, "the tab bar's default is the analytic path")
+        #expect(blur.gooMethod == .blur, "the tab bar's default is the blur path (see below)")
+        analytic.gooMethod = .analytic
         let touches = TouchScript.tap(at: Point(analytic.itemCenterX(2), 35), time: 0.05)
         let figures = try compare(analytic, blur, touches: touches, duration: 0.6) { [$0.goo.image] }
         #expect(analytic.goo.lastRenderWasAnalytic && !blur.goo.lastRenderWasAnalytic)
         print("analytic goo, tab bar: \(figures.frames) frames, contour displacement ≤ \(figures.maxDisplacement) px, mean |Δ| ≤ \(figures.maxMeanDelta) levels")
         #expect(figures.frames > 10)
-        #expect(figures.maxDisplacement <= 0.5)
+        // Measured 1.0 px: over the 0.5 px bound, so the tab bar keeps the blur path by default; this guards
+        // the figure stated in the documentation from growing.
+        #expect(figures.maxDisplacement <= 1)
         #expect(figures.maxMeanDelta <= 1)
     }
 }

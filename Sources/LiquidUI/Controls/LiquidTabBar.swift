@@ -140,9 +140,10 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private var renderedImage: (scale: Double, pixmap: Pixmap)?
     /// The goo pass that tints the ink under the lens; its method is ``gooMethod``.
     let goo = GooLayer()
-    /// How the goo pass is computed: ``GooLayer/Method/analytic`` (the default; it reproduces the blur
-    /// path within 0.5 px at the edge and 1 level on average, see the glass documentation) or the blur path.
-    package var gooMethod: GooLayer.Method = .analytic {
+    /// How the goo pass is computed: the blur path (the default) or ``GooLayer/Method/analytic``. The
+    /// analytic path is not the default here: over the lens's travel its contour lands up to 1 px from the
+    /// blur path's (above the 0.5 px the controls allow it; see the glass documentation).
+    package var gooMethod: GooLayer.Method = .blur {
         didSet { if gooMethod != oldValue { invalidateImage() } }
     }
     /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
