@@ -8,7 +8,8 @@ import LiquidRaster
 /// backdrop revision, so the frost blur is paid each time).
 enum GlassBenchmarks {
     static var all: [Benchmark] {
-        [glass("glass.g1.tabbar", scene: g1()), glass("glass.g2.lenses", scene: g2()), g3Switch()]
+        [glass("glass.g1.tabbar", scene: g1()), glass("glass.g2.lenses", scene: g2()),
+         g3Switch(name: "glass.g3.switch", method: .analytic), g3Switch(name: "glass.g3.switch.blur", method: .blur)]
     }
 
     /// A container and the backdrop it is rendered over (the backdrop's scale is the render scale).
@@ -86,9 +87,10 @@ enum GlassBenchmarks {
                                                     on: RGBA(red: 0.2, green: 0.78, blue: 0.35), fraction: 0.5)
     }
 
-    /// Renders one G3 frame onto `frame` (which holds the backdrop): goo (draw, blur 3 pt, threshold 0.69,
-    /// edge softening 1 pt), source-over composite, the thumb cut with the copy blend in white, the baked
-    /// thumb shading (from the cache: baked once, as a control does).
+    /// Renders one G3 frame onto `frame` (which holds the backdrop): goo (blur 3 pt, threshold 0.69, edge
+    /// softening 1 pt; by the layer's method — analytic as the switch does, or drawn and blurred),
+    /// source-over composite, the thumb cut with the copy blend in white, the baked thumb shading (from the
+    /// cache: baked once, as a control does).
     static func renderSwitch(onto frame: inout Pixmap, layer: GooLayer, shading: BakedShadingCache) {
         try! layer.render(size: Switch.layerSize, scale: Switch.scale, parameters: .liquidSwitch(color: Switch.color),
                           shapes: [.capsule(Switch.track), .capsule(Switch.thumb)], softening: .liquidSwitch)
@@ -98,13 +100,14 @@ enum GlassBenchmarks {
         try! image.composite(onto: &frame, at: Switch.thumb.origin)
     }
 
-    /// G3: one goo switch frame at 3× (195×135 px).
-    private static func g3Switch() -> Benchmark {
+    /// G3: one goo switch frame at 3× (195×135 px), its goo computed by `method`.
+    private static func g3Switch(name: String, method: GooLayer.Method) -> Benchmark {
         let backdrop = try! Pixmap(size: Switch.layerSize, scale: Switch.scale, fill: Switch.backdrop)
         var frame = backdrop
         let layer = GooLayer()
+        layer.method = method
         let shading = BakedShadingCache()
-        return Benchmark(name: "glass.g3.switch", unit: "frame", iterations: 1, prepare: {
+        return Benchmark(name: name, unit: "frame", iterations: 1, prepare: {
             backdrop.withView { source in frame.withMutableView { $0.copy(from: source) } }
         }) {
             renderSwitch(onto: &frame, layer: layer, shading: shading)
@@ -121,7 +124,9 @@ enum GlassBenchmarks {
             out.append(("glass-\(name).png", destination))
         }
         var frame = try! Pixmap(size: Switch.layerSize, scale: Switch.scale, fill: Switch.backdrop)
-        renderSwitch(onto: &frame, layer: GooLayer(), shading: BakedShadingCache())
+        let layer = GooLayer()
+        layer.method = .analytic
+        renderSwitch(onto: &frame, layer: layer, shading: BakedShadingCache())
         out.append(("glass-g3.png", frame))
         return out
     }

@@ -38,8 +38,21 @@ package final class GooLayer {
     package private(set) var image: Pixmap?
     /// How many times an offscreen image was allocated (a new pixel size or scale); stays put frame to frame.
     package private(set) var bufferAllocations = 0
+    /// How a render from ``GooShape``s computes the goo (a render from drawing commands always blurs).
+    package enum Method: Sendable, Hashable {
+        /// Draw the shapes, Gaussian-blur the coverage and threshold it: any content.
+        case blur
+        /// ``AnalyticGoo`` when every shape (and the clip) is a capsule, circle or rounded rectangle and
+        /// the blur radius is positive; otherwise the blur path.
+        case analytic
+    }
+    /// The method of renders from shapes (default ``Method/blur``).
+    package var method: Method = .blur
+    /// Whether the last render took the analytic path.
+    package private(set) var lastRenderWasAnalytic = false
     private let blurWorkspace = BlurWorkspace()
     private let softeningWorkspace = EdgeSoftening.Workspace()
+    private let analyticWorkspace = AnalyticGoo.Workspace()
 
     /// An empty layer; buffers are created by the first render.
     package init() {}
@@ -56,6 +69,7 @@ package final class GooLayer {
     package func render(size: Size, scale: Double, parameters: GooParameters, softening: EdgeSoftening? = nil,
                        content: (inout Canvas) -> Void) throws(LiquidError) {
         let goo = try parameters.goo(scale: scale)
+        lastRenderWasAnalytic = false
         var pixmap = try RenderProfiler.measure(.gooDraw) { () throws(LiquidError) -> Pixmap in
             var pixmap = try takeClearedImage(size: size, scale: scale)
             pixmap.withCanvas(content)
@@ -63,6 +77,83 @@ package final class GooLayer {
         }
         let workspace = blurWorkspace
         RenderProfiler.measure(.blurThreshold) { pixmap.withMutableView { goo.apply(to: $0, workspace: workspace) } }
+        try finish(&pixmap, scale: scale, parameters: parameters, softening: softening)
+    }
+
+    /// Renders `shapes` (filled opaque, in order, all clipped to `clip` when given) through the goo filter
+    /// into ``image``; see ``render(size:scale:parameters:softening:content:)``. With ``method``
+    /// ``Method/analytic`` and shapes it knows, the blurred coverage is computed by ``AnalyticGoo``
+    /// instead of drawn and blurred (same threshold, same softening).
+    package func render(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape], clip: GooShape? = nil,
+                       softening: EdgeSoftening? = nil) throws(LiquidError) {
+        if method == .analytic, parameters.blurRadius > 0, let boxes = Self.boxes(shapes, clip: clip, scale: scale) {
+            let goo = try parameters.goo(scale: scale)
+            guard goo.blur.sigma > 0, goo.threshold.weight(alpha: 0) == 0 else {
+                return try renderDrawn(size: size, scale: scale, parameters: parameters, shapes: shapes, clip: clip,
+                                       softening: softening)
+            }
+            var pixmap = try takeClearedImage(size: size, scale: scale)
+            let table = goo.threshold.lookupTable(), workspace = analyticWorkspace
+            let clipBox = boxes.clip
+            RenderProfiler.measure(.blurThreshold) {
+                pixmap.withMutableView { view in
+                    AnalyticGoo.render(boxes: boxes.shapes, clip: clipBox, sigma: goo.blur.sigma, lookup: table, into: view,
+                                       workspace: workspace)
+                }
+            }
+            lastRenderWasAnalytic = true
+            try finish(&pixmap, scale: scale, parameters: parameters, softening: softening)
+            return
+        }
+        try renderDrawn(size: size, scale: scale, parameters: parameters, shapes: shapes, clip: clip, softening: softening)
+    }
+
+    /// The blur path of ``render(size:scale:parameters:shapes:clip:softening:)``.
+    private func renderDrawn(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape], clip: GooShape?,
+                             softening: EdgeSoftening?) throws(LiquidError) {
+        try render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
+            if let clip { canvas.clip(to: Self.path(of: clip)) }
+            for shape in shapes { shape.fill(on: &canvas, paint: .color(.white)) }
+        }
+    }
+
+    /// The shapes and clip as ``AnalyticGoo/Box``es in pixels, or `nil` when one of them is not analytic.
+    private static func boxes(_ shapes: [GooShape], clip: GooShape?, scale: Double)
+        -> (shapes: [AnalyticGoo.Box], clip: AnalyticGoo.Box?)? {
+        var boxes: [AnalyticGoo.Box] = []
+        boxes.reserveCapacity(shapes.count)
+        for shape in shapes {
+            guard let box = AnalyticGoo.box(shape, scale: scale) else { return nil }
+            boxes.append(box)
+        }
+        guard let clip else { return (boxes, nil) }
+        guard let clipBox = AnalyticGoo.box(clip, scale: scale) else { return nil }
+        return (boxes, clipBox)
+    }
+
+    /// The outline of `shape` as a path (for clipping on the blur path).
+    private static func path(of shape: GooShape) -> Path {
+        switch shape {
+        case .capsule(let rect):
+            return Path(roundedRect: rect, cornerRadii: CornerRadii(all: Swift.min(abs(rect.size.width), abs(rect.size.height)) / 2))
+        case .roundedRect(let rect, let cornerRadius):
+            let limit = Swift.min(abs(rect.size.width), abs(rect.size.height)) / 2
+            let radius = cornerRadius.isNaN ? 0 : Swift.min(Swift.max(cornerRadius, 0), limit)
+            return Path(roundedRect: rect, cornerRadii: CornerRadii(all: radius))
+        case .circle(let center, let radius):
+            let r = Swift.max(radius, 0)
+            return Path(roundedRect: Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r),
+                        cornerRadii: CornerRadii(all: r))
+        case .ellipse(let rect):
+            return Path(ellipseIn: rect)
+        case .path(let path):
+            return path
+        }
+    }
+
+    /// Softens the thresholded `pixmap` when asked and stores it as ``image``.
+    private func finish(_ pixmap: inout Pixmap, scale: Double, parameters: GooParameters,
+                        softening: EdgeSoftening?) throws(LiquidError) {
         if let softening {
             let softeningWorkspace = self.softeningWorkspace
             try RenderProfiler.measure(.edgeSoftening) { () throws(LiquidError) in
@@ -72,15 +163,6 @@ package final class GooLayer {
             }
         }
         image = pixmap
-    }
-
-    /// Renders `shapes` (filled opaque, in order) through the goo filter into ``image``; see
-    /// ``render(size:scale:parameters:softening:content:)``.
-    package func render(size: Size, scale: Double, parameters: GooParameters, shapes: [GooShape],
-                       softening: EdgeSoftening? = nil) throws(LiquidError) {
-        try render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
-            for shape in shapes { shape.fill(on: &canvas, paint: .color(.white)) }
-        }
     }
 
     /// Composites ``image`` onto `destination` with its top-left pixel at (`x`, `y`) (which may lie

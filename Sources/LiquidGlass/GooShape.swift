@@ -36,6 +36,17 @@ package enum GooShape: Sendable, Hashable {
         }
     }
 
+    /// The shape moved by (`dx`, `dy`) points.
+    package func offsetBy(dx: Double, dy: Double) -> GooShape {
+        switch self {
+        case .capsule(let rect): return .capsule(rect.offsetBy(dx: dx, dy: dy))
+        case .roundedRect(let rect, let cornerRadius): return .roundedRect(rect.offsetBy(dx: dx, dy: dy), cornerRadius: cornerRadius)
+        case .circle(let center, let radius): return .circle(center: Point(center.x + dx, center.y + dy), radius: radius)
+        case .ellipse(let rect): return .ellipse(rect.offsetBy(dx: dx, dy: dy))
+        case .path(let path): return .path(path.transformed(by: AffineTransform(translationX: dx, y: dy)))
+        }
+    }
+
     /// Fills the shape on `canvas` with `paint`, through the canvas's transform, clip and compositor.
     package func fill(on canvas: inout Canvas, paint: Paint) {
         switch self {

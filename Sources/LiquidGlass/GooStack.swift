@@ -27,6 +27,9 @@ package final class GooStack {
     /// The composite of the last render, or `nil` before the first.
     package private(set) var image: Pixmap?
 
+    /// The method every pass's layer uses (see ``GooLayer/method``; default ``GooLayer/Method/blur``).
+    package var method: GooLayer.Method = .blur
+
     /// An empty stack.
     package init() {}
 
@@ -35,6 +38,7 @@ package final class GooStack {
     package func render(size: Size, scale: Double, passes: [Pass], softening: EdgeSoftening? = nil) throws(LiquidError) {
         while layers.count < passes.count { layers.append(GooLayer()) }
         for (pass, layer) in zip(passes, layers) {
+            layer.method = method
             try layer.render(size: size, scale: scale, parameters: pass.parameters, shapes: pass.shapes,
                              softening: softening)
         }

@@ -43,7 +43,7 @@ public struct AlphaThreshold: Sendable, Hashable {
     }
 
     /// The output pixel (packed as ``PremultipliedRGBA8/packed``) for each input alpha level 0…255.
-    func lookupTable() -> [UInt32] {
+    package func lookupTable() -> [UInt32] {
         (0...255).map { level in
             let s = weight(alpha: Double(level) / 255)
             if s == 0 { return 0 }

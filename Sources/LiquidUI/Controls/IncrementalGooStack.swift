@@ -46,8 +46,17 @@ final class IncrementalGooStack {
 
     /// The passes of the last render, or `nil` when the next render is whole.
     var passes: [GooStack.Pass]? { image == nil ? nil : rendered?.passes }
-    private var passImages: [Pixmap] = []
-    private var layers: [GooLayer] = []
+    /// Each pass's own image as of the last render (whole-image size).
+    private(set) var passImages: [Pixmap] = []
+    /// One goo layer per pass.
+    private(set) var layers: [GooLayer] = []
+
+    /// How every pass is computed (see `GooLayer.method`). With ``GooLayer/Method/analytic`` every render is
+    /// whole: the analytic path's interpolation grid is anchored to the image it renders into, and a patch
+    /// has not been shown to land on the same grid byte for byte.
+    var method: GooLayer.Method = .blur {
+        didSet { if method != oldValue { removeAll() } }
+    }
 
     init() {}
 
@@ -124,7 +133,7 @@ final class IncrementalGooStack {
     /// - Throws: as `GooLayer.render(size:scale:parameters:shapes:softening:)`; the next render is then whole.
     @discardableResult
     func render(size: Size, scale: Double, passes: [GooStack.Pass], softening: EdgeSoftening?) throws(LiquidError) -> PixelRect? {
-        if let last = rendered, image != nil, last.size == size, last.scale == scale, last.softening == softening,
+        if method == .blur, let last = rendered, image != nil, last.size == size, last.scale == scale, last.softening == softening,
            last.passes.count == passes.count,
            zip(last.passes, passes).allSatisfy({ $0.parameters == $1.parameters }) {
             guard let region = Self.changedRegion(from: last.passes, to: passes, scale: scale, softening: softening)?
@@ -148,6 +157,7 @@ final class IncrementalGooStack {
         passImages = []
         while layers.count < passes.count { layers.append(GooLayer()) }
         for (pass, layer) in zip(passes, layers) {
+            layer.method = method
             try layer.render(size: size, scale: scale, parameters: pass.parameters, shapes: pass.shapes, softening: softening)
             guard let pixmap = layer.image else { continue }
             passImages.append(pixmap)

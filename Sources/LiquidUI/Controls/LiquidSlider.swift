@@ -135,7 +135,14 @@ public final class LiquidSlider: Control, SimulatableComponent {
     private var needsWholeImage = true
     /// The device box (image pixels) of the thumb, its shadow and shading as last drawn.
     private var renderedThumbBox: PixelRect?
-    private let goo = IncrementalGooStack()
+    /// The goo passes, re-rendered only around what moved (see ``IncrementalGooStack``).
+    let goo = IncrementalGooStack()
+    /// How the goo passes are computed: the blur path (the default, re-rendered only around what moved) or
+    /// ``GooLayer/Method/analytic`` (within 0.5 px at the edge and 1 level on average of the blur path, see the
+    /// glass documentation, but rendered whole every frame: its patches are not yet byte-exact).
+    package var gooMethod: GooLayer.Method = .blur {
+        didSet { if gooMethod != oldValue { invalidateImage() } }
+    }
     /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
     private let shadingCache = BakedShadingCache(capacity: 48)
     private var shadowCache: (scale: Double, image: Pixmap)?
@@ -441,6 +448,7 @@ public final class LiquidSlider: Control, SimulatableComponent {
         let look = appearance
         let thumb = geometry.thumb, s = geometry.scale
         let wholeRenders = goo.fullRenders
+        goo.method = gooMethod
         let gooChanged = try goo.render(size: size, scale: scale, passes: geometry.passes, softening: metrics.edgeSoftening)
         guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
         let newThumbBox = thumbBox(geometry, scale: scale)

@@ -89,7 +89,17 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     private var value: Bool
     private var motion: LiquidSwitchMotion
     private let contentLayer = Layer()
-    private let renderer = LiquidSwitchRenderer()
+    let renderer = LiquidSwitchRenderer()
+    /// How the goo pass is computed: ``GooLayer/Method/analytic`` (the default; it reproduces the blur
+    /// path within 0.5 px at the edge and 1 level on average, see the glass documentation) or the blur path.
+    package var gooMethod: GooLayer.Method {
+        get { renderer.gooMethod }
+        set {
+            guard newValue != renderer.gooMethod else { return }
+            renderer.gooMethod = newValue
+            contentLayer.setNeedsDisplay()
+        }
+    }
     private var animation: AnimationDriver.Handle?
     private var drawnPose: LiquidSwitchPose?
 
