@@ -5,7 +5,8 @@ import LiquidUI
 extension ControlBenchmarks {
     /// One frame of ten emoji bursts (40 live particles, the emoji's 22 pt image at 2.25 × 3 pixels per
     /// point) on a 390×844 pt screen at 3×: one 1/120 s step of every particle, clearing what the last frame
-    /// drew, and drawing every particle as a scaled, rotated sprite into the screen-sized overlay buffer.
+    /// drew (each particle's box, as the overlay view does) and drawing every particle as a scaled, rotated
+    /// sprite into the screen-sized overlay buffer.
     /// The bursts are restarted (untimed) every 30 frames, so every timed frame has all 40 on screen.
     static var burstFrames: [Benchmark] {
         let scene = BurstScene()
@@ -24,7 +25,7 @@ private final class BurstScene {
     private var store: ParticleStore?
     private var frames = 0
     private var buffer: Pixmap?
-    private var drawn: PixelRect?
+    private var drawn: [PixelRect] = []
 
     func prepare() {
         if buffer == nil {
@@ -50,11 +51,10 @@ private final class BurstScene {
         _ = try! store.step(by: Self.step)
         buffer = nil
         let old = drawn
-        drawn = pixels.withMutableView { view -> PixelRect? in
-            if let old { view.region(old).fill(.transparent) }
-            return ParticleRasterizer.draw(store, into: view, scale: 3)
+        drawn = pixels.withMutableView { view in
+            ParticleRasterizer.redraw(store, into: view, clearing: old, scale: 3)
         }
         buffer = pixels
-        return Double(drawn?.width ?? 0) + Double(store.count)
+        return Double(drawn.count) + Double(store.count)
     }
 }

@@ -15,9 +15,11 @@ import Synchronization
 ///    cluster's scalars are mapped through the font's `cmap`, joined by its `GSUB` ligatures (ZWJ
 ///    sequences, flags, skin tones — where the font has them) and drawn with FreeType in colour: a bitmap
 ///    strike (CBDT/sbix, as in Noto Color Emoji) is scaled to the requested size by area averaging (or
-///    bilinear enlargement above the strike's size); layered COLR glyphs are composed by FreeType at that
-///    size. Variation selectors that the font does not join are dropped; a sequence the font cannot join
-///    into one glyph draws its first emoji.
+///    bilinear enlargement above the strike's size). A scalable font's COLR version 0 layers are composed
+///    by FreeType at that size (passed through as FreeType draws them; no test covers this path, for want
+///    of a packaged COLR font). A glyph FreeType does not draw in colour — COLR version 1 paints, SVG — is
+///    skipped like a missing one. Variation selectors that the font does not join are dropped; a sequence
+///    the font cannot join into one glyph draws its first emoji.
 /// 2. **Any font with the glyph.** The first file of ``outlineFonts`` that has a glyph for the cluster's
 ///    first scalar draws it in ``outlineColor``, centred.
 /// 3. **Stand-in.** LiquidKit's own simple vector drawing, for the emoji its components use by default

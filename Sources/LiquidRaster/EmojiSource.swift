@@ -3,7 +3,7 @@
 public enum EmojiSource: Hashable, Sendable, CustomStringConvertible {
     /// A colour bitmap (CBDT or sbix strike) of the colour font at `font`, scaled to the requested size.
     case colorBitmap(font: String)
-    /// Colour layers (COLR) of the font at `font`, composed by FreeType at the requested size.
+    /// Colour layers (COLR version 0) of the font at `font`, composed by FreeType at the requested size.
     case colorLayers(font: String)
     /// A one-colour outline glyph of the font at `font` (no colour font had the emoji).
     case outlineGlyph(font: String)

@@ -22,6 +22,40 @@
         return rb | ga
     }
 
+    /// Each channel times `a`/256, truncated: `⌊c·a/256⌋`. `a` in 0…256 (256 keeps the pixel). The
+    /// particle draws use it (with ``overTruncating(_:_:)``) for a particle's alpha; the C particle kernel
+    /// has the same arithmetic.
+    @inlinable @inline(__always)
+    package static func scaledTruncating(_ p: UInt32, by a: UInt32) -> UInt32 {
+        let rb = (((p & 0x00FF_00FF) &* a) >> 8) & 0x00FF_00FF
+        let ga = ((p >> 8) & 0x00FF_00FF) &* a & 0xFF00_FF00
+        return rb | ga
+    }
+
+    /// Source-over of premultiplied pixels, truncated: `s + ⌊d·(256 − αs)/256⌋` per channel. Exact for
+    /// an opaque source (the result is `s`) and a clear one (`d`); a valid premultiplied result for valid
+    /// inputs, since each channel of `d` is at most its alpha.
+    @inlinable @inline(__always)
+    package static func overTruncating(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        scaledTruncating(d, by: 256 &- (s >> 24)) &+ s
+    }
+
+    /// ``scaledTruncating(_:by:)`` for eight pixels with their own factors (0…256 each; bit-identical).
+    @inlinable @inline(__always)
+    package static func scaledTruncating(_ p: SIMD8<UInt32>, by a: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let a2 = a | (a &<< 16)
+        let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+        let rb = (multiply16(p & m, a2) &>> 8) & m
+        let ga = multiply16((p &>> 8) & m, a2) & 0xFF00_FF00
+        return rb | ga
+    }
+
+    /// ``overTruncating(_:_:)`` for eight pixels (bit-identical).
+    @inlinable @inline(__always)
+    package static func overTruncating(_ s: SIMD8<UInt32>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        scaledTruncating(d, by: SIMD8(repeating: 256) &- (s &>> 24)) &+ s
+    }
+
     /// Lane-wise 16-bit product of two vectors holding two 16-bit values per 32-bit lane.
     @inlinable @inline(__always)
     package static func multiply16(_ x: SIMD8<UInt32>, _ y: SIMD8<UInt32>) -> SIMD8<UInt32> {

@@ -156,7 +156,150 @@ struct EmojiBurstTests {
         #expect(target[2, 3] == .transparent && target[7, 3] == .transparent && target[3, 7] == .transparent)
     }
 
+    /// One channel of `PackedBlend.lerp`, as documented: `⌊(a·(256 − f) + b·f + 128) / 256⌋`.
+    private func lerp(_ a: UInt8, _ b: UInt8, _ f: Int) -> Int { (Int(a) * (256 - f) + Int(b) * f + 128) / 256 }
+
+    @Test func aSampleBetweenTexelsIsTheirRoundedMeanScaledByAlphaAndLaidOverTheBackground() throws {
+        let store = ParticleStore()
+        let image = try sprite(side: 4)
+        // Half a pixel right of the texel grid: every sample is halfway between two texels of a row (the
+        // border reads as clear); alpha 0.5 (a fading particle with half its fade left).
+        let half = EmittedParticle(x: 0.5, y: 0, velocityX: 0, velocityY: 0, scale: 1, rotation: 0, lifetime: 0.501)
+        let motion = BallisticMotion(accelerationX: 0, accelerationY: 0, birthInterval: 0, fadeDuration: 1,
+                                     bounds: Rect(x: 0, y: 0, width: 40, height: 40), spriteRadius: 3)
+        try #require(try store.addEmitter(sprite: image, spriteSize: 4, position: Point(5, 5), particles: [half], motion: motion))
+        try store.step(by: 0.001)
+        let ground = PremultipliedRGBA8(red: 90, green: 160, blue: 30, alpha: 255)
+        var target = try Pixmap(width: 12, height: 10, scale: 1)
+        target.withMutableView { $0.fill(ground) }
+        var pieces: [PixelRect] = []
+        let box = target.withMutableView { ParticleRasterizer.draw(store, into: $0, scale: 1, pieces: &pieces) }
+        #expect(box == PixelRect(x: 3, y: 3, width: 5, height: 4) && pieces == box.map { [$0] })
+        let a = Int((256 * Double(Float(0.501) - Float(0.001))).rounded())
+        #expect(a == 128)
+        for y in 0..<4 {
+            for x in 0..<5 {
+                // Pixel 3 + x samples between texel x − 1 and texel x of row y.
+                let left = x > 0 ? image[x - 1, y] : .transparent, right = x < 4 ? image[x, y] : .transparent
+                let l = [left.red, left.green, left.blue, left.alpha], r = [right.red, right.green, right.blue, right.alpha]
+                let sample = (0..<4).map { lerp(l[$0], r[$0], 128) * a / 256 }
+                let d = [ground.red, ground.green, ground.blue, ground.alpha]
+                let expected = (0..<4).map { sample[$0] + Int(d[$0]) * (256 - sample[3]) / 256 }
+                let p = target[3 + x, 3 + y]
+                #expect([Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)] == expected, "(\(x), \(y))")
+            }
+        }
+        #expect(target[2, 3] == ground && target[8, 3] == ground && target[3, 7] == ground)
+    }
+
+    @Test func aTurnedScaledFadingSpriteFollowsTheExactBilinearMapping() throws {
+        // A 40 × 40 sprite of alpha 230 whose red and green ramp 11 levels a texel, up and back down.
+        var image = try Pixmap(width: 40, height: 40, scale: 1)
+        func ramp(_ i: Int) -> UInt8 { UInt8(11 * (i < 20 ? i : 39 - i)) }
+        for y in 0..<40 {
+            for x in 0..<40 { image[x, y] = PremultipliedRGBA8(red: ramp(x), green: ramp(y), blue: 100, alpha: 230) }
+        }
+        let store = ParticleStore()
+        let angle = 0.3, size = 1.37
+        let particle = EmittedParticle(x: 0, y: 0, velocityX: 0, velocityY: 0, scale: size, rotation: angle, lifetime: 0.601)
+        let motion = BallisticMotion(accelerationX: 0, accelerationY: 0, birthInterval: 0, fadeDuration: 1,
+                                     bounds: Rect(x: 0, y: 0, width: 100, height: 100), spriteRadius: 30)
+        try #require(try store.addEmitter(sprite: image, spriteSize: 40, position: Point(47.3, 51.8), particles: [particle], motion: motion))
+        try store.step(by: 0.001)
+        var target = try Pixmap(width: 100, height: 100, scale: 1)
+        target.withMutableView { $0.fill(PremultipliedRGBA8(red: 20, green: 120, blue: 200, alpha: 255)) }
+        target.withMutableView { _ = ParticleRasterizer.draw(store, into: $0, scale: 1) }
+        let a = (256 * Double(Float(0.601) - Float(0.001))).rounded() / 256
+        let (c, s) = (cos(Double(Float(angle))), sin(Double(Float(angle))))
+        let zoom = Double(Float(size))
+        var compared = 0, worst = 0.0
+        for py in 0..<100 {
+            for px in 0..<100 {
+                // The pixel centre, turned back about the sprite's centre and shrunk: texel coordinates
+                // (texel centres at integers).
+                let dx = Double(px) + 0.5 - 47.3, dy = Double(py) + 0.5 - 51.8
+                let u = 19.5 + (dx * c + dy * s) / zoom, v = 19.5 + (-dx * s + dy * c) / zoom
+                // Away from the sprite's edge, where its clear border is a step, not a gradient.
+                guard u >= 0.5 && u <= 38.5 && v >= 0.5 && v <= 38.5 else { continue }
+                let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                let f = u - Double(iu), g = v - Double(iv)
+                func channel(_ x: Int, _ y: Int, _ k: Int) -> Double {
+                    let p = image[x, y]
+                    return Double([p.red, p.green, p.blue, p.alpha][k])
+                }
+                var sample = [Double](repeating: 0, count: 4)
+                for k in 0..<4 {
+                    sample[k] = a * ((1 - f) * (1 - g) * channel(iu, iv, k) + f * (1 - g) * channel(iu + 1, iv, k)
+                        + (1 - f) * g * channel(iu, iv + 1, k) + f * g * channel(iu + 1, iv + 1, k))
+                }
+                let ground = [20.0, 120, 200, 255]
+                let got = target[px, py]
+                let values = [got.red, got.green, got.blue, got.alpha]
+                for k in 0..<4 {
+                    let expected = sample[k] + ground[k] * (256 - sample[3]) / 256
+                    worst = max(worst, abs(Double(values[k]) - expected))
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 1500)
+        // Three roundings, two truncations and a sample position within 0.01 texel of the exact one stay
+        // within 4 levels; a sample taken one pixel off (a wrong lane or row) would be about 8 away.
+        #expect(worst <= 4, "worst \(worst)")
+    }
+
     // MARK: - The component
+
+    @Test func incrementalFramesEqualAFreshDrawOfTheSameParticles() throws {
+        let burst = EmojiBurst()
+        let loop = try UIRunLoop(root: burst, size: EmojiBurst.defaultSize, scale: 2, framesPerSecond: 60)
+        // Taps on three keys, then a drag across the row that bursts every 22 pt: overlapping sprites,
+        // sprites leaving the view and bursts ending, all in 1.4 s.
+        var events = tap(Point(burst.keyFrame(0).midX, burst.keyFrame(0).midY), at: 0.05)
+            + tap(Point(burst.keyFrame(2).midX, burst.keyFrame(2).midY), at: 0.1, id: 1)
+            + tap(Point(burst.keyFrame(4).midX, burst.keyFrame(4).midY), at: 0.3, id: 2)
+        for n in 0...10 {
+            let p = Point(40 + 24 * Double(n), 330 - 6 * Double(n))
+            events.append(Touch(id: 3, phase: n == 0 ? .began : .moved, location: p, timestamp: 0.4 + 0.02 * Double(n)))
+        }
+        events.append(Touch(id: 3, phase: .ended, location: Point(280, 270), timestamp: 0.62))
+        var compared = 0, drawn = 0
+        _ = loop.run(events: events, duration: 1.4) { _ in
+            guard let shown = burst.particleOverlay.pixels else { return }
+            var fresh = try! Pixmap(width: shown.width, height: shown.height, scale: shown.scale)
+            let box = fresh.withMutableView { ParticleRasterizer.draw(burst.particleStore, into: $0, scale: 2) }
+            #expect(shown.bytes == fresh.bytes, "frame \(compared)")
+            compared += 1
+            if box != nil { drawn += 1 }
+        }
+        #expect(burst.burstCount >= 10 && compared > 60 && drawn > 40)
+    }
+
+    @Test(.enabled(if: FileManager.default.isReadableFile(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+                   "needs Noto Color Emoji (fonts-noto-color-emoji) at /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"))
+    func withTheColourFontTheBurstThrowsColourEmoji() throws {
+        let burst = EmojiBurst()
+        let loop = try host(burst)
+        let key = burst.keyFrame(3)
+        var colourful = 0
+        _ = loop.run(events: tap(Point(key.midX, key.midY), at: 0.1), duration: 0.3) { _ in
+            guard let shown = burst.particleOverlay.pixels else { return }
+            // Opaque pixels whose channels spread widely: the rainbow's colours, drawn from the font's bitmap.
+            var n = 0
+            for y in 0..<shown.height {
+                for x in 0..<shown.width {
+                    let p = shown[x, y]
+                    guard p.alpha == 255 else { continue }
+                    if max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) > 120 { n += 1 }
+                }
+            }
+            colourful = max(colourful, n)
+        }
+        let path = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+        #expect(burst.emojiSources[EmojiBurst.defaultEmoji[3]] == .colorBitmap(font: path))
+        #expect(burst.simulationState["source"] == .string("colorBitmap"))
+        #expect(colourful > 500)
+    }
 
     @Test func aTapBurstsTheTouchedEmojiAndEverythingLeavesTheView() throws {
         let burst = EmojiBurst()

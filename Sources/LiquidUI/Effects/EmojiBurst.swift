@@ -99,6 +99,8 @@ public final class EmojiBurst: View, SimulatableComponent {
 
     /// The store the bursts' particles live in.
     package var particleStore: ParticleStore { overlay.store }
+    /// The overlay that draws them.
+    package var particleOverlay: ParticleDissolveView { overlay }
 
     /// Where key `index` of the row lies, in this view's coordinates.
     public func keyFrame(_ index: Int) -> Rect {

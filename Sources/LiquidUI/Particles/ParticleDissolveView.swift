@@ -31,8 +31,10 @@ public final class ParticleDissolveView: View {
 
     /// The particles drawn at the run loop's scale (the size of the bounds), kept between frames.
     private var buffer: Pixmap?
-    /// The buffer pixels the particles cover now.
+    /// The buffer pixels the particles cover now: their bounding box, and the pieces drawn (a box per
+    /// emitted particle, one per dissolving item), the only pixels the next frame clears.
     private var drawnBox: PixelRect?
+    private var drawnPieces: [PixelRect] = []
     /// The fixed-step clock while anything moves.
     private var clock: FixedStepClock?
 
@@ -137,22 +139,28 @@ public final class ParticleDissolveView: View {
         if buffer.map({ $0.scale != scale || Double($0.width) != width || Double($0.height) != height }) ?? true {
             buffer = try? Pixmap(size: bounds.size, scale: scale)
             drawnBox = nil
+            drawnPieces = []
             setNeedsDisplay()
         }
         guard var pixels = buffer else { return }
         buffer = nil  // drop the stored copy so the drawing below happens in place
-        let old = drawnBox
-        let new = pixels.withMutableView { view -> PixelRect? in
-            if let old { view.region(old).fill(.transparent) }
-            return ParticleRasterizer.draw(store, into: view, scale: scale)
+        let old = drawnBox, oldPieces = drawnPieces
+        // Only the pieces drawn last frame are cleared, not their whole bounding box: bursts spread over
+        // the screen leave most of the box clear.
+        drawnPieces = pixels.withMutableView { view in
+            ParticleRasterizer.redraw(store, into: view, clearing: oldPieces, scale: scale)
         }
         buffer = pixels
+        let new = drawnPieces.reduce(nil as PixelRect?) { $0.union($1) }
         drawnBox = new
         for box in [old, new].compactMap({ $0 }) {
             setNeedsDisplay(in: Rect(x: Double(box.x) / scale, y: Double(box.y) / scale,
                                      width: Double(box.width) / scale, height: Double(box.height) / scale))
         }
     }
+
+    /// The overlay's pixels as the last frame left them (`nil` before the first), for checks.
+    package var pixels: Pixmap? { buffer }
 
     public override func draw(in canvas: inout Canvas, rect: Rect) {
         guard let buffer, let box = drawnBox else { return }

@@ -23,17 +23,47 @@ package enum ParticleRasterizer {
     @discardableResult
     package static func draw(_ store: ParticleStore, into target: MutablePixmapView, origin: Point = Point(0, 0),
                              scale: Double) -> PixelRect? {
+        var pieces: [PixelRect] = []
+        return draw(store, into: target, origin: origin, scale: scale, pieces: &pieces)
+    }
+
+    /// ``draw(_:into:origin:scale:)``, also appending to `pieces` the bounding box of each part drawn: one
+    /// per emitted particle (its sprite's pixels) and one per dissolving group. Every pixel drawn into lies
+    /// in one of them, so clearing them all clears the drawing (see ``redraw(_:into:clearing:origin:scale:)``).
+    @discardableResult
+    package static func draw(_ store: ParticleStore, into target: MutablePixmapView, origin: Point = Point(0, 0),
+                             scale: Double, pieces: inout [PixelRect]) -> PixelRect? {
         guard scale.isFinite, scale > 0, origin.isFinite, target.width > 0, target.height > 0 else { return nil }
         var box = Box()
         for group in store.groups where group.count > 0 {
             switch group.motion {
             case .dissolve:
-                draw(group, of: store, into: target, origin: origin, scale: scale, box: &box)
+                var part = Box()
+                draw(group, of: store, into: target, origin: origin, scale: scale, box: &part)
+                if let rect = part.rect { pieces.append(rect) }
+                box.include(part)
             case .ballistic(let motion):
-                drawSprites(group, motion, of: store, into: target, origin: origin, scale: scale, box: &box)
+                drawSprites(group, motion, of: store, into: target, origin: origin, scale: scale, box: &box,
+                            pieces: &pieces)
             }
         }
         return box.rect
+    }
+
+    /// Clears `old` (the pieces an earlier draw into `target` returned) and draws the store again: the
+    /// result equals a draw into a clear target byte for byte, since nothing was drawn outside `old`.
+    /// Only the pieces are touched, never the rest of the target.
+    /// - Returns: the new pieces (see ``draw(_:into:origin:scale:pieces:)``).
+    package static func redraw(_ store: ParticleStore, into target: MutablePixmapView, clearing old: [PixelRect],
+                               origin: Point = Point(0, 0), scale: Double) -> [PixelRect] {
+        let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        for rect in old {
+            if let inside = rect.intersection(whole) { target.region(inside).fill(.transparent) }
+        }
+        var pieces: [PixelRect] = []
+        pieces.reserveCapacity(old.count)
+        draw(store, into: target, origin: origin, scale: scale, pieces: &pieces)
+        return pieces
     }
 
     /// The bounding box of drawn pixels.
@@ -41,6 +71,12 @@ package enum ParticleRasterizer {
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         var rect: PixelRect? {
             minX <= maxX ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
+        }
+
+        /// Grows to hold `other` too.
+        mutating func include(_ other: Box) {
+            minX = Swift.min(minX, other.minX); minY = Swift.min(minY, other.minY)
+            maxX = Swift.max(maxX, other.maxX); maxY = Swift.max(maxY, other.maxY)
         }
     }
 
