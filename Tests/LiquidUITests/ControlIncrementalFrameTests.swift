@@ -82,4 +82,19 @@ import Testing
         let (_, _, component) = try compare({ LiquidTabBar() }, touches: touches, frames: 8, scale: 2)
         #expect((component as? LiquidTabBar)?.partialRenders ?? 0 > 0)
     }
+
+    @Test func switchTap() throws {
+        let touches = TouchScript.tap(at: Point(20, 14), time: 0.02)
+        _ = try compare({ LiquidSwitch() }, touches: touches, frames: 8, scale: 2)
+    }
+
+    @Test func switchDragRedrawsLessThanTheSwitch() throws {
+        // The thumb is pressed and dragged a little (not past the midpoint): the track keeps its colour and
+        // only the thumb's neighbourhood is redrawn.
+        let touches = TouchScript.drag(from: Point(18, 14), to: Point(26, 14), start: 0.02, duration: 0.1)
+        let (damage, frames, _) = try compare({ LiquidSwitch() }, touches: touches, frames: 9, scale: 2)
+        let m = LiquidSwitch.drawingMargin
+        let whole = (LiquidSwitch.defaultSize.width + 2 * m) * (LiquidSwitch.defaultSize.height + 2 * m) * 4
+        #expect(Double(damage) < Double(frames - 1) * whole)
+    }
 }
