@@ -83,6 +83,11 @@ import Testing
         #expect((component as? LiquidTabBar)?.partialRenders ?? 0 > 0)
     }
 
+    @Test func glassButtonTap() throws {
+        let touches = TouchScript.tap(at: Point(84, 26), time: 0.02)
+        _ = try compare({ GlassButton.simulationSample() }, touches: touches, frames: 6, scale: 1)
+    }
+
     @Test func switchTap() throws {
         let touches = TouchScript.tap(at: Point(20, 14), time: 0.02)
         _ = try compare({ LiquidSwitch() }, touches: touches, frames: 8, scale: 2)
