@@ -66,6 +66,11 @@ package struct EdgeSoftening: Sendable, Hashable {
         var floats: [Float] = []
         /// The mask bytes of the general path.
         var mask: [UInt8] = []
+        /// Per 8-pixel block: whether the banded path computes it (blend), and whether it needs the
+        /// horizontal pass.
+        var blocks: [UInt8] = []
+        /// Per-column running counts for the vertical dilation of the block map.
+        var counts: [Int32] = []
         let blur = BlurWorkspace()
         /// An empty workspace; buffers grow on first use.
         package init() {}
@@ -116,10 +121,27 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// nearest (exactly ``PremultipliedRGBA8/init(_:)`` of that straight colour); mask-0 pixels are
     /// untouched bit for bit. If the precondition does not hold, changed pixels take `color` (the image
     /// stays valid premultiplied colour).
+    ///
+    /// Only the band that can change is computed: pixels farther than the mask blur's radius from every
+    /// edge pixel (a partly covered pixel, or one whose alpha differs from a neighbour's) see a uniform
+    /// window, so their mask is 0; the blurs and the blend run over 8-pixel blocks within that radius of
+    /// an edge only, each block computed with exactly the arithmetic of a whole-plane pass. The result
+    /// is byte for byte that of ``applyEverywhere(toSingleColor:color:scale:workspace:)``, which blurs
+    /// every pixel (tested).
     /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
-    /// - Complexity: O(pixels·σ): `levels − 1` alpha-only separable blurs (the top one doubles as the
-    ///   mask's blur) and one blend pass; no allocation after the first call at a size.
+    /// - Complexity: O(pixels) to find the edges, plus O(band pixels·σ) for `levels − 1` alpha-only
+    ///   separable blurs (the top one doubles as the mask's blur) and the blend; no allocation after the
+    ///   first call at a size.
     package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(LiquidError) {
+        guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
+        applyInBand(toSingleColor: view, color: color, sigmaPixels: sigmaPixels, workspace: workspace)
+    }
+
+    /// ``apply(toSingleColor:color:scale:workspace:)`` computed over every pixel: the reference the banded
+    /// computation is tested against (same pixels, more work).
+    /// - Throws: `LiquidError` (`.outOfRange`) when `scale` is not positive and finite.
+    package func applyEverywhere(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double,
+                                 workspace: Workspace) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
         let w = view.width, h = view.height, n = w * h, levels = self.levels
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
@@ -160,7 +182,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     // MARK: Mask
 
     /// σ in pixels, or `nil` when there is nothing to do. - Throws: for a bad scale.
-    private func pixelSigma(scale: Double, view: PixmapView) throws(LiquidError) -> Double? {
+    func pixelSigma(scale: Double, view: PixmapView) throws(LiquidError) -> Double? {
         guard scale.isFinite, scale > 0 else { throw .invalidParameter("scale \(scale) must be positive and finite") }
         let sigmaPixels = sigma * scale
         guard sigmaPixels > 0, view.width > 0, view.height > 0 else { return nil }
@@ -188,7 +210,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// Runs `body` with `count` planes of width·height floats and a padded row, from the workspace.
-    private func withPlanes(count: Int, width: Int, height: Int, kernels: [[Float]], workspace: Workspace,
+    func withPlanes(count: Int, width: Int, height: Int, kernels: [[Float]], workspace: Workspace,
                             _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
         let n = width * height
         let needed = count * n + width + (kernels.map(\.count).max() ?? 0)
@@ -202,7 +224,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     }
 
     /// The alpha bytes of `view` as floats 0…255, row-major.
-    private static func extractAlpha(of view: PixmapView, into alpha: UnsafeMutablePointer<Float>) {
+    static func extractAlpha(of view: PixmapView, into alpha: UnsafeMutablePointer<Float>) {
         for y in 0..<view.height {
             let pixels = view.row(y), out = alpha + y * view.width
             for x in 0..<view.width { out[x] = Float(pixels[4 &* x &+ 3]) }
@@ -211,7 +233,7 @@ package struct EdgeSoftening: Sendable, Hashable {
 
     /// The mask byte for a blurred alpha (0…255) via ``distanceTable``.
     @inline(__always)
-    private static func maskValue(_ blurred: Float, _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    static func maskValue(_ blurred: Float, _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let index = Int(Swift.min(Swift.max(blurred, 0), 255) * (Float(tableSteps) / 255) + 0.5)
         return table[index]
     }

@@ -108,4 +108,50 @@ struct EdgeSofteningTests {
             try after.withMutableView { try EdgeSoftening.tabBar.apply(to: $0, scale: 0, workspace: EdgeSoftening.Workspace()) }
         }
     }
+
+    /// The single-colour path computes only the band near edges; it equals, byte for byte, the same
+    /// softening computed over every pixel — on goo shapes, shapes cut by the image's border, odd widths,
+    /// scattered partial pixels, a tiny image and more levels.
+    @Test func bandedSingleColourEqualsEverywhere() throws {
+        var images: [(Pixmap, EdgeSoftening, Double)] = []
+        images.append((try Self.hardCapsule(), try EdgeSoftening(sigma: 2), 1))
+        images.append((try GooFixtures.goo([.capsule(Rect(x: -4, y: 3, width: 40, height: 22)),
+                                            .circle(center: Point(x: 50, y: 30), radius: 12)],
+                                           size: Size(width: 61, height: 37), scale: 3,
+                                           parameters: .liquidSwitch(color: Self.color)), .liquidSwitch, 3))
+        images.append((try Self.hardCapsule(), try EdgeSoftening(sigma: 1.3, levels: 5), 2))
+        // Scattered partial and opaque pixels over a transparent 53×29 image.
+        var speckled = try Pixmap(width: 53, height: 29)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<40 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let x = Int((seed >> 33) % 53), y = Int((seed >> 13) % 29), a = Double((seed >> 50) % 256) / 255
+            speckled[x, y] = PremultipliedRGBA8(Self.color.withAlpha(a))
+        }
+        images.append((speckled, try EdgeSoftening(sigma: 1.5), 2))
+        var tiny = try Pixmap(width: 3, height: 2)
+        tiny[1, 0] = PremultipliedRGBA8(Self.color)
+        images.append((tiny, .liquidSwitch, 3))
+        for (index, (image, softening, scale)) in images.enumerated() {
+            var banded = image, everywhere = image
+            try banded.withMutableView {
+                try softening.apply(toSingleColor: $0, color: Self.color, scale: scale, workspace: EdgeSoftening.Workspace())
+            }
+            try everywhere.withMutableView {
+                try softening.applyEverywhere(toSingleColor: $0, color: Self.color, scale: scale,
+                                              workspace: EdgeSoftening.Workspace())
+            }
+            #expect(banded == everywhere, "image \(index) differs")
+            #expect(banded != image || index == 4, "image \(index) was softened")
+        }
+        // A uniform image has no edge: nothing changes.
+        var opaque = try Pixmap(width: 20, height: 10)
+        opaque.fill(PremultipliedRGBA8(Self.color))
+        let before = opaque
+        try opaque.withMutableView {
+            try EdgeSoftening.liquidSwitch.apply(toSingleColor: $0, color: Self.color, scale: 3,
+                                                 workspace: EdgeSoftening.Workspace())
+        }
+        #expect(opaque == before)
+    }
 }

@@ -11,8 +11,15 @@ import Testing
     /// The screen of every frame of `touches` rendered incrementally, then for each frame the same frame
     /// rendered by a fresh copy of the component that rendered nothing before it. Returns the incremental
     /// run's total damaged area and the number of frames.
-    private func compare(_ make: () -> any SimulatableComponent, touches: [Touch], frames: Int,
-                         scale: Double) throws -> (damage: Int, frames: Int, component: any SimulatableComponent) {
+    ///
+    /// With `measuresWhatItRenders` the fresh copy renders the frames before into a compositor of its own
+    /// and then the frame into a new compositor, after `reset` (which empties the component's caches):
+    /// for a component whose state follows what it rendered (glass content takes its vibrant colour from
+    /// the backdrop measured while the frame before was rendered), that is the same state as the
+    /// incremental run's, reached without any of its pixels or caches.
+    private func compare(_ make: () -> any SimulatableComponent, touches: [Touch], frames: Int, scale: Double,
+                         measuresWhatItRenders: Bool = false, reset: (any SimulatableComponent) -> Void = { _ in })
+        throws -> (damage: Int, frames: Int, component: any SimulatableComponent) {
         let incremental = try ComponentSimulator(component: make(), scale: scale)
         let step = incremental.runLoop.frameInterval
         let duration = Double(frames) * step - step / 2
@@ -24,15 +31,21 @@ import Testing
         }
         #expect(images.count == frames)
         for k in images.indices {
-            let scratch = try ComponentSimulator(component: make(), scale: scale, rendersFrames: false)
+            let scratch = try ComponentSimulator(component: make(), scale: scale, rendersFrames: measuresWhatItRenders)
             let loop = scratch.runLoop
             var index = 0
             var image: [UInt8]?
-            if k == 0 { loop.compositor = try Compositor(size: loop.size, scale: scale) }
+            if k == 0 {
+                reset(scratch.component)
+                loop.compositor = try Compositor(size: loop.size, scale: scale)
+            }
             _ = loop.run(events: shifted(touches, scratch), duration: Double(k + 1) * step - step / 2) { _ in
                 if index == k { image = loop.image?.bytes }
                 index += 1
-                if index == k { loop.compositor = try? Compositor(size: loop.size, scale: scale) }
+                if index == k {
+                    reset(scratch.component)
+                    loop.compositor = try? Compositor(size: loop.size, scale: scale)
+                }
             }
             let expected = try #require(image)
             #expect(images[k] == expected, "frame \(k) differs from a render from scratch")
@@ -81,5 +94,43 @@ import Testing
         let touches = TouchScript.drag(from: Point(60, 40), to: Point(160, 40), start: 0.02, duration: 0.08)
         let (_, _, component) = try compare({ LiquidTabBar() }, touches: touches, frames: 8, scale: 2)
         #expect((component as? LiquidTabBar)?.partialRenders ?? 0 > 0)
+    }
+
+    /// The button's title and symbol take the glass's vibrant colour from the backdrop measured while the
+    /// frame before was rendered (a button that never rendered uses the default face colour), so the
+    /// reference button renders the frames before too; its frosted backdrops are forgotten and the frame
+    /// is rendered by a new compositor.
+    @Test func glassButtonTap() throws {
+        let touches = TouchScript.tap(at: Point(84, 26), time: 0.02)
+        _ = try compare({ GlassButton.simulationSample() }, touches: touches, frames: 6, scale: 1,
+                        measuresWhatItRenders: true, reset: { _ = ($0 as? GlassButton)?.glassView.glassState.cache.removeAll() })
+    }
+
+    /// A glass button that never rendered draws its content in the default colour; once its glass has
+    /// measured the backdrop it draws the measured vibrant colour — the state the comparison above carries.
+    @Test func glassButtonContentFollowsTheMeasuredBackdrop() throws {
+        let simulator = try ComponentSimulator(component: GlassButton.simulationSample(), scale: 1)
+        let button = try #require(simulator.component as? GlassButton)
+        #expect(button.glassView.backdropProbe.averageColor == nil)
+        let unmeasured = button.contentColor
+        _ = simulator.runLoop.run(events: [], duration: 2 * simulator.runLoop.frameInterval)
+        let measured = try #require(button.glassView.backdropProbe.averageColor)
+        #expect(button.contentColor == button.glassView.vibrantColor(.primary))
+        #expect(button.contentColor != unmeasured, "backdrop \(measured) gives the default colour")
+    }
+
+    @Test func switchTap() throws {
+        let touches = TouchScript.tap(at: Point(20, 14), time: 0.02)
+        _ = try compare({ LiquidSwitch() }, touches: touches, frames: 8, scale: 2)
+    }
+
+    @Test func switchDragRedrawsLessThanTheSwitch() throws {
+        // The thumb is pressed and dragged a little (not past the midpoint): the track keeps its colour and
+        // only the thumb's neighbourhood is redrawn.
+        let touches = TouchScript.drag(from: Point(18, 14), to: Point(26, 14), start: 0.02, duration: 0.1)
+        let (damage, frames, _) = try compare({ LiquidSwitch() }, touches: touches, frames: 9, scale: 2)
+        let m = LiquidSwitch.drawingMargin
+        let whole = (LiquidSwitch.defaultSize.width + 2 * m) * (LiquidSwitch.defaultSize.height + 2 * m) * 4
+        #expect(Double(damage) < Double(frames - 1) * whole)
     }
 }

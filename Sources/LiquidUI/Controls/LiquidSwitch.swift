@@ -348,7 +348,11 @@ public final class LiquidSwitch: Control, SimulatableComponent {
         let current = pose
         guard current != drawnPose else { return }
         drawnPose = current
-        contentLayer.setNeedsDisplay()
+        switch renderer.prepare(current, size: contentLayer.bounds.size) {
+        case .whole: contentLayer.setNeedsDisplay()
+        case .none: break
+        case .rect(let changed): contentLayer.setNeedsDisplay(in: changed)
+        }
     }
 
     private func drawContent(in canvas: inout Canvas, size: Size) {

@@ -53,6 +53,19 @@ final class LiquidSwitchRenderer {
     private let shadingCache = BakedShadingCache(capacity: 4)
     private var shadowCache: (key: ShadowKey, image: Pixmap)?
     private var cached: (key: Key, image: Pixmap)?
+    /// Whether the last draw copied the image 1:1 onto device pixels (so a pixel of the image is a pixel
+    /// of the screen).
+    private var lastDrawWasAligned = false
+
+    /// What a new pose changes in the drawn image (see ``prepare(_:size:)``).
+    enum Change: Equatable {
+        /// Not known: redraw the whole layer.
+        case whole
+        /// Not a pixel differs.
+        case none
+        /// Only pixels within this rect of the layer's local space (points) differ.
+        case rect(Rect)
+    }
 
     private struct Key: Equatable {
         var pose: LiquidSwitchPose
@@ -108,11 +121,71 @@ final class LiquidSwitchRenderer {
             }
             cached = (key, image)
         }
+        lastDrawWasAligned = axisAligned
         if axisAligned {
             canvas.drawImage(image, atPixelX: Int(baseX), y: Int(baseY))
         } else {
             canvas.drawImage(image, transform: placement)
         }
+    }
+
+    /// Renders `pose` now, on the pixel grid of the last draw, and says which part of the image changed
+    /// from the image drawn last: the switch marks only that part of its layer for redrawing, so a moving
+    /// thumb redraws the screen only around itself. The next ``draw(_:size:in:)`` of the same pose on the
+    /// same grid uses this image.
+    ///
+    /// Exact by construction: the rect bounds every pixel whose bytes differ between the two images
+    /// (compared, not estimated). ``Change/whole`` when there is no earlier image, the size differs, the
+    /// last draw resampled the image (a rotated or sheared layer) or the render failed.
+    func prepare(_ pose: LiquidSwitchPose, size: Size) -> Change {
+        guard let previous = cached, lastDrawWasAligned, previous.key.size == size else { return .whole }
+        var key = previous.key
+        key.pose = pose
+        if key == previous.key { return .none }
+        let image: Pixmap
+        do throws(LiquidError) {
+            image = try render(key)
+            lastError = nil
+        } catch {
+            lastError = error
+            cached = nil
+            return .whole
+        }
+        cached = (key, image)
+        guard let box = Self.differingPixels(previous.image, image) else { return .none }
+        // Image pixel i covers local points [(i − phase) / scale, (i + 1 − phase) / scale); one pixel more
+        // on every side absorbs the phase's quantisation to 1/64 px.
+        let scale = key.scale
+        return .rect(Rect(x: (Double(box.x) - key.phaseX - 1) / scale, y: (Double(box.y) - key.phaseY - 1) / scale,
+                          width: Double(box.width + 2) / scale, height: Double(box.height + 2) / scale))
+    }
+
+    /// The bounding box of the pixels whose bytes differ between two images, or `nil` when none differs
+    /// (the whole image when the sizes differ).
+    static func differingPixels(_ a: Pixmap, _ b: Pixmap) -> PixelRect? {
+        guard a.width == b.width, a.height == b.height else { return b.bounds }
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        let w = a.width
+        a.withView { va in
+            b.withView { vb in
+                for y in 0..<a.height {
+                    let ra = UnsafeRawPointer(va.row(y)), rb = UnsafeRawPointer(vb.row(y))
+                    if memcmp(ra, rb, 4 * w) == 0 { continue }
+                    var first = 0
+                    while ra.loadUnaligned(fromByteOffset: 4 * first, as: UInt32.self)
+                        == rb.loadUnaligned(fromByteOffset: 4 * first, as: UInt32.self) { first += 1 }
+                    var last = w - 1
+                    while ra.loadUnaligned(fromByteOffset: 4 * last, as: UInt32.self)
+                        == rb.loadUnaligned(fromByteOffset: 4 * last, as: UInt32.self) { last -= 1 }
+                    minX = Swift.min(minX, first)
+                    maxX = Swift.max(maxX, last)
+                    minY = Swift.min(minY, y)
+                    maxY = y
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     // MARK: Rendering
@@ -158,14 +231,18 @@ final class LiquidSwitchRenderer {
                 let margin = 3 * Self.shadowSigma, points = shadow.sizeInPoints
                 let rect = Rect(x: thumb.minX - margin * sx, y: thumb.minY - margin * sy + Self.shadowOffset,
                                 width: points.width * sx, height: points.height * sy)
-                pixmap.stretch(shadow, over: device(rect), mode: .normal, opacity: Swift.min(pose.shadowOpacity, 1))
+                RenderProfiler.measure(.shadow) {
+                    pixmap.stretch(shadow, over: device(rect), mode: .normal, opacity: Swift.min(pose.shadowOpacity, 1))
+                }
             }
-            CopyHole(shape: .capsule(thumb), color: pose.thumbColor).cut(in: &pixmap, transform: shift)
             let baked = try shadingCache.image(for: pose.shading, size: rest, scale: scale)
-            let points = baked.multiply.sizeInPoints
-            let rect = device(Rect(x: thumb.minX, y: thumb.minY, width: points.width * sx, height: points.height * sy))
-            pixmap.stretch(baked.multiply, over: rect, mode: .multiply, opacity: 1)
-            pixmap.stretch(baked.highlight, over: rect, mode: .screen, opacity: 1)
+            RenderProfiler.measure(.shading) {
+                CopyHole(shape: .capsule(thumb), color: pose.thumbColor).cut(in: &pixmap, transform: shift)
+                let points = baked.multiply.sizeInPoints
+                let rect = device(Rect(x: thumb.minX, y: thumb.minY, width: points.width * sx, height: points.height * sy))
+                pixmap.stretch(baked.multiply, over: rect, mode: .multiply, opacity: 1)
+                pixmap.stretch(baked.highlight, over: rect, mode: .screen, opacity: 1)
+            }
         }
         return pixmap
     }

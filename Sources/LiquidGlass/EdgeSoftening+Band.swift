@@ -1,0 +1,217 @@
+import LiquidGeometry
+import LiquidRaster
+
+/// The banded computation of the single-colour softening.
+///
+/// Why it is exact: call a pixel an edge pixel when its alpha is neither 0 nor 255 or differs from one of
+/// its four neighbours (inside the image). A rectangle without edge pixels is one constant alpha of 0 or
+/// 255 (it is connected, and neighbours inside it are equal), and the clamped blur of radius R reads only
+/// such a rectangle for a pixel farther than R (in rows and in columns) from every edge pixel. Its top
+/// level is then 0 or within Float rounding of 255, both of which give mask 0, so the pixel is left as it
+/// is — by the whole-plane pass too. Every pixel that can change lies in an 8-pixel block within R of an
+/// edge pixel; there the two passes of each level are computed exactly as the whole-plane blur computes
+/// them (the same padded rows, taps in the same order, eight lanes at a time below the last multiple of
+/// eight, one at a time in the tail), and a vertical output reads only horizontal results of blocks
+/// within R rows of it, which are computed too.
+extension EdgeSoftening {
+    /// The width of a block of the band map: the whole-plane blur's vector width, so a block is exactly
+    /// one of its vector steps.
+    static let bandBlock = 8
+
+    /// ``apply(toSingleColor:color:scale:workspace:)`` after the σ check: see that method.
+    func applyInBand(toSingleColor view: MutablePixmapView, color: RGBA, sigmaPixels: Double, workspace: Workspace) {
+        let w = view.width, h = view.height, n = w * h, levels = self.levels
+        let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
+        let radius = kernels.map { $0.count / 2 }.max() ?? 1
+        let straight = color.clamped()
+        let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
+        let bw = (w + Self.bandBlock - 1) / Self.bandBlock
+        let cells = h * bw
+        var blocks = workspace.blocks
+        workspace.blocks = []
+        if blocks.count < 3 * cells { blocks = [UInt8](repeating: 0, count: 3 * cells) }
+        var counts = workspace.counts
+        workspace.counts = []
+        if counts.count < (h + 1) * bw { counts = [Int32](repeating: 0, count: (h + 1) * bw) }
+        defer {
+            workspace.blocks = blocks
+            workspace.counts = counts
+        }
+        withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace) { planes, row in
+            let alpha = planes, temporary = planes + n, blurred = planes + 2 * n
+            Self.extractAlpha(of: view.readOnly, into: alpha)
+            let found = blocks.withUnsafeMutableBufferPointer { map in
+                counts.withUnsafeMutableBufferPointer { sums in
+                    Self.bandMap(alpha: alpha, width: w, height: h, radius: radius, blocks: map.baseAddress!,
+                                 counts: sums.baseAddress!)
+                }
+            }
+            guard found else { return }
+            blocks.withUnsafeBufferPointer { map in
+                let output = map.baseAddress! + cells, horizontal = map.baseAddress! + 2 * cells
+                for (k, kernel) in kernels.enumerated() {
+                    Self.blurBlocks(source: alpha, destination: blurred + k * n, width: w, height: h, kernel: kernel,
+                                    padding: radius, temporary: temporary, row: row, horizontal: horizontal,
+                                    output: output)
+                }
+                let top = blurred + (levels - 2) * n
+                let steps = Float(levels - 1)
+                let block = Self.bandBlock
+                Self.distanceTable.withUnsafeBufferPointer { distance in
+                    table.withUnsafeBufferPointer { lut in
+                        for y in 0..<h {
+                            let out = UnsafeMutableRawPointer(view.row(y))
+                            for b in 0..<bw where output[y * bw + b] != 0 {
+                                for x in (b * block)..<Swift.min(b * block + block, w) {
+                                    let i = y &* w &+ x
+                                    let m = Self.maskValue(top[i], distance)
+                                    if m == 0 { continue }
+                                    let position = Float(m) / 255 * steps
+                                    let k = Swift.min(Int(position), levels - 2)
+                                    let t = position - Float(k)
+                                    let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
+                                    let upper = blurred[k * n + i]
+                                    let level = Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
+                                    out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills the three block maps of `blocks` (each height × ⌈width/8⌉ bytes): blocks holding an edge
+    /// pixel grown sideways by `radius` pixels, the blocks whose output is computed (those grown by
+    /// `radius` rows) and the blocks whose horizontal pass is needed (grown by 2·`radius` rows). Returns
+    /// whether there is any edge pixel.
+    private static func bandMap(alpha: UnsafePointer<Float>, width w: Int, height h: Int, radius: Int,
+                                blocks: UnsafeMutablePointer<UInt8>, counts: UnsafeMutablePointer<Int32>) -> Bool {
+        let block = bandBlock
+        let bw = (w + block - 1) / block, cells = h * bw
+        let raw = blocks, output = blocks + cells, horizontal = blocks + 2 * cells
+        var found = false
+        let zero = SIMD8<Float>(repeating: 0), full = SIMD8<Float>(repeating: 255)
+        for y in 0..<h {
+            let line = alpha + y * w
+            let up = y > 0 ? line - w : line, down = y < h - 1 ? line + w : line
+            for b in 0..<bw {
+                let x0 = b * block, x1 = Swift.min(x0 + block, w)
+                var edge = false
+                if x0 > 0, x0 + block < w {
+                    func load(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
+                        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+                    }
+                    let a = load(line + x0)
+                    let partial = (a .!= zero) .& (a .!= full)
+                    let differs = (a .!= load(line + x0 - 1)) .| (a .!= load(line + x0 + 1))
+                        .| (a .!= load(up + x0)) .| (a .!= load(down + x0))
+                    edge = any(partial .| differs)
+                } else {
+                    for x in x0..<x1 {
+                        let a = line[x]
+                        if (a != 0 && a != 255) || a != line[Swift.max(x - 1, 0)] || a != line[Swift.min(x + 1, w - 1)]
+                            || a != up[x] || a != down[x] {
+                            edge = true
+                            break
+                        }
+                    }
+                }
+                raw[y * bw + b] = edge ? 1 : 0
+                found = found || edge
+            }
+        }
+        guard found else { return false }
+        // Sideways: an edge pixel within `radius` of a block lies at most ⌊(radius + 7) / 8⌋ blocks away.
+        let reach = (radius + block - 1) / block
+        for b in 0..<bw { counts[b] = 0 }
+        for y in 0..<h {
+            let source = raw + y * bw, above = counts + y * bw, sums = counts + (y + 1) * bw
+            // The grown row is written into `sums` as 0/1 first, then turned into prefix counts.
+            for b in 0..<bw { sums[b] = 0 }
+            for b in 0..<bw where source[b] != 0 {
+                for c in Swift.max(b - reach, 0)...Swift.min(b + reach, bw - 1) { sums[c] = 1 }
+            }
+            // Column prefix counts of the grown map, for the vertical growth.
+            for b in 0..<bw { sums[b] += above[b] }
+        }
+        for y in 0..<h {
+            let near0 = Swift.max(y - radius, 0), near1 = Swift.min(y + radius + 1, h)
+            let far0 = Swift.max(y - 2 * radius, 0), far1 = Swift.min(y + 2 * radius + 1, h)
+            for b in 0..<bw {
+                output[y * bw + b] = counts[near1 * bw + b] > counts[near0 * bw + b] ? 1 : 0
+                horizontal[y * bw + b] = counts[far1 * bw + b] > counts[far0 * bw + b] ? 1 : 0
+            }
+        }
+        return true
+    }
+
+    /// One level's separable blur, computed only in the marked blocks: the horizontal pass where
+    /// `horizontal` is set, the vertical pass where `output` is set. `row` holds width + 2·`padding` + 1
+    /// floats, `padding` ≥ the kernel's radius.
+    private static func blurBlocks(source: UnsafePointer<Float>, destination: UnsafeMutablePointer<Float>, width: Int,
+                                   height: Int, kernel: [Float], padding: Int, temporary: UnsafeMutablePointer<Float>,
+                                   row: UnsafeMutablePointer<Float>, horizontal: UnsafePointer<UInt8>,
+                                   output: UnsafePointer<UInt8>) {
+        let taps = kernel.count, radius = taps / 2, shift = padding - radius
+        let block = bandBlock, bw = (width + block - 1) / block
+        let vectorEnd = width - width % 8
+        kernel.withUnsafeBufferPointer { weights in
+            for y in 0..<height {
+                let marks = horizontal + y * bw
+                var needed = false
+                for b in 0..<bw where marks[b] != 0 { needed = true; break }
+                guard needed else { continue }
+                let input = source + y * width, out = temporary + y * width
+                for i in 0..<(width + 2 * padding) { row[i] = input[Swift.min(Swift.max(i - padding, 0), width - 1)] }
+                let padded = UnsafeRawPointer(row + shift)
+                for b in 0..<bw where marks[b] != 0 {
+                    let x0 = b * block
+                    if x0 + block <= vectorEnd {
+                        var sum = SIMD8<Float>()
+                        for k in 0..<taps {
+                            sum += weights[k] * padded.loadUnaligned(fromByteOffset: 4 &* (x0 &+ k), as: SIMD8<Float>.self)
+                        }
+                        UnsafeMutableRawPointer(out + x0).storeBytes(of: sum, as: SIMD8<Float>.self)
+                    } else {
+                        for x in x0..<Swift.min(x0 + block, width) {
+                            var sum: Float = 0
+                            for k in 0..<taps { sum += weights[k] * row[shift + x + k] }
+                            out[x] = sum
+                        }
+                    }
+                }
+            }
+            withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: taps) { lines in
+                for y in 0..<height {
+                    let marks = output + y * bw
+                    var needed = false
+                    for b in 0..<bw where marks[b] != 0 { needed = true; break }
+                    guard needed else { continue }
+                    for k in 0..<taps {
+                        let line = Swift.min(Swift.max(y &+ k &- radius, 0), height &- 1)
+                        lines[k] = UnsafeRawPointer(temporary + line &* width)
+                    }
+                    let out = destination + y &* width
+                    for b in 0..<bw where marks[b] != 0 {
+                        let x0 = b * block
+                        if x0 + block <= vectorEnd {
+                            var sum = SIMD8<Float>()
+                            for k in 0..<taps {
+                                sum += weights[k] * lines[k].loadUnaligned(fromByteOffset: 4 &* x0, as: SIMD8<Float>.self)
+                            }
+                            UnsafeMutableRawPointer(out + x0).storeBytes(of: sum, as: SIMD8<Float>.self)
+                        } else {
+                            for x in x0..<Swift.min(x0 + block, width) {
+                                var sum: Float = 0
+                                for k in 0..<taps { sum += weights[k] * lines[k].load(fromByteOffset: 4 &* x, as: Float.self) }
+                                out[x] = sum
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
