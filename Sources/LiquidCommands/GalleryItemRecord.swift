@@ -1,4 +1,5 @@
 import Foundation
+import LiquidRaster
 
 /// A rendered gallery card as one JSON line: how a rendering process of `liquid gallery` hands the cards
 /// it rendered to the process that writes the page (the image files are already in the shared folder).
