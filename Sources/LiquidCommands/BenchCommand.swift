@@ -15,11 +15,14 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
     @Flag(help: "For ui rows, also time one extra run phase by phase (goo drawing, blur and threshold, edge softening, shading, shadow, glass band, frost, composite, blits, the rest as overhead) and report each phase per frame; the timed runs stay unprofiled.")
     var profile = false
+    @Option(parsing: .unconditional, help: "Workers the filters split their passes over (1…64; default 1: every row on one core, as the figures are quoted).", transform: CommandLineInput.whole)
+    var threads: Int = 1
     @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
     var writeInputs: String?
 
     func validate() throws {
         _ = try CommandLineInput.check(runs, "--runs", in: 1...1000)
+        _ = try CommandLineInput.check(threads, "--threads", in: 1...64)
     }
 
     func run() throws {
@@ -33,6 +36,8 @@ struct BenchCommand: ParsableCommand {
             try Self.writeInputs(to: folder)
             return
         }
+        // Every row runs with this many workers (the library's own default is one per core).
+        WorkerPool.shared = WorkerPool(workers: threads)
         // Raster inputs are large: build them only when a raster workload is selected.
         let wantsRaster = filter.map { "raster".contains($0) || $0.hasPrefix("raster") } ?? true
         let wantsGlass = filter.map { "glass".contains($0) || $0.hasPrefix("glass") } ?? true

@@ -26,14 +26,32 @@ struct GalleryBuilder {
     /// The folder, relative to the page, that holds the images.
     static let mediaFolder = "media"
 
+    /// One card to render.
+    enum Task {
+        case component(String)
+        case scene(String)
+        case spring
+    }
+
+    /// Every card, in page order.
+    var tasks: [Task] {
+        ComponentRegistry.names.map { Task.component($0) } + scenes.map { Task.scene($0) } + [.spring]
+    }
+
     /// Renders every item.
     func build() throws -> [GalleryItem] {
         try OutputFolder.create(directory + "/" + Self.mediaFolder)
-        var items: [GalleryItem] = []
-        for name in ComponentRegistry.names { items.append(try timed { try component(name) }) }
-        for path in scenes { items.append(try timed { try scene(path) }) }
-        items.append(try timed { try springPlot() })
-        return items
+        return try tasks.indices.map { try item(at: $0) }
+    }
+
+    /// Renders the item `index` of ``tasks`` (its files into the media folder, which must exist). Each item
+    /// is independent of the others, so any subset may be rendered by another process.
+    func item(at index: Int) throws -> GalleryItem {
+        switch tasks[index] {
+        case .component(let name): return try timed { try component(name) }
+        case .scene(let path): return try timed { try scene(path) }
+        case .spring: return try timed { try springPlot() }
+        }
     }
 
     private func timed(_ body: () throws -> GalleryItem) throws -> GalleryItem {

@@ -20,6 +20,12 @@ struct GalleryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second of every animation (1…60).", transform: CommandLineInput.whole) var fps: Int = 30
     @Option(help: "Folder of example scenes (*.json); skipped with a note when absent and not given.")
     var scenes: String?
+    @Option(parsing: .unconditional, help: "Processes rendering cards side by side (1…16; default: one per active core).",
+            transform: CommandLineInput.whole)
+    var jobs: Int?
+    /// Set on the child processes: render only these cards (indices into the page order) into --out, which
+    /// is the parent's staging folder, and print a record line per card.
+    @Option(help: .hidden) var only: String?
 
     /// The scenes folder used when --scenes is not given.
     static let defaultScenes = "examples/scenes"
@@ -32,19 +38,39 @@ struct GalleryCommand: ParsableCommand {
         _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange)
         _ = try CommandLineInput.check(fps, "--fps", in: Self.fpsRange)
         guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
+        if let jobs { _ = try CommandLineInput.check(jobs, "--jobs", in: 1...16) }
     }
 
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let sceneFiles = try Self.sceneFiles(in: scenes ?? Self.defaultScenes, required: scenes != nil)
+        let sceneFiles = try Self.sceneFiles(in: scenes ?? Self.defaultScenes, required: scenes != nil,
+                                             quiet: only != nil)
+        if let only {
+            let indices = try only.split(separator: ",", omittingEmptySubsequences: false).map { text -> Int in
+                guard let index = Int(text), index >= 0 else {
+                    throw ValidationErrorMessage("--only '\(ImageFileIO.quoted(only))' must list card numbers, e.g. 0,3,6")
+                }
+                return index
+            }
+            try MainActor.assumeIsolated {
+                let builder = GalleryBuilder(directory: out, scale: scale, framesPerSecond: fps, scenes: sceneFiles)
+                try GalleryWorkers.renderPart(builder, indices: indices)
+            }
+            return
+        }
+        let processes = jobs ?? WorkerPool.activeCoreCount
         // Built in a staging folder and moved into --out only when whole: a failed run leaves nothing.
         var items: [GalleryItem] = []
         try OutputFolder.writeWhole(out) { staging in
             items = try MainActor.assumeIsolated {
                 var builder = GalleryBuilder(directory: staging, scale: scale, framesPerSecond: fps, scenes: sceneFiles)
                 builder.report = { print($0) }
-                return try builder.build()
+                let scenesFolder = scenes.map { ["--scenes", $0] } ?? []
+                return try GalleryWorkers.build(builder, processes: processes) { indices in
+                    ["gallery", "--out", staging, "--scale", String(scale), "--fps", String(fps)] + scenesFolder
+                        + ["--only", indices.map(String.init).joined(separator: ",")]
+                }
             }
             try ImageFileIO.writeAll(Array(GalleryPage(items: items).html().utf8), to: staging + "/index.html")
         }
@@ -57,11 +83,11 @@ struct GalleryCommand: ParsableCommand {
 
     /// The `*.json` files of `folder`, sorted by name. A missing default folder gives none (with a note on
     /// stderr); a missing folder the user named is an error.
-    static func sceneFiles(in folder: String, required: Bool) throws -> [String] {
+    static func sceneFiles(in folder: String, required: Bool, quiet: Bool = false) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             if required { throw ValidationErrorMessage("--scenes '\(ImageFileIO.quoted(folder))' is not a folder") }
-            StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes")
+            if !quiet { StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes") }
             return []
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {

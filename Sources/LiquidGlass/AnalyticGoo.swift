@@ -173,12 +173,17 @@ package enum AnalyticGoo {
             }
         }
 
-        // Columns: the sampled Gaussian over the rows, at the grid's rows.
+        // Columns: the sampled Gaussian over the rows, at the grid's rows — in bands of grid rows over
+        // ``WorkerPool/shared`` (each job writes only its own grid rows; the sums run in the same order).
+        let pool = WorkerPool.shared
         workspace.grid.withUnsafeMutableBufferPointer { gridBuffer in
             workspace.rows.withUnsafeBufferPointer { rowsBuffer in
                 kernel.withUnsafeBufferPointer { kernelBuffer in
-                    let grid = gridBuffer.baseAddress!, rows = rowsBuffer.baseAddress!, k = kernelBuffer.baseAddress!
-                    for gy in 0..<gh {
+                    nonisolated(unsafe) let shared = (grid: gridBuffer.baseAddress!, rows: rowsBuffer.baseAddress!,
+                                                      k: kernelBuffer.baseAddress!)
+                    pool.forEachBand(gh, minimum: 4) { _, band in
+                    let grid = shared.grid, rows = shared.rows, k = shared.k
+                    for gy in band {
                         let y = gy * c
                         let out = grid + gy * gw
                         out.initialize(repeating: 0, count: gw)
@@ -189,6 +194,7 @@ package enum AnalyticGoo {
                             let row = rows + (j - j0) * gw
                             for xi in 0..<gw { out[xi] += weight * row[xi] }
                         }
+                    }
                     }
                 }
             }
@@ -203,10 +209,13 @@ package enum AnalyticGoo {
         let highCut = (Float(high) - 0.5) / 255        // at or above: level ≥ high → full colour
         let full = lookup[255]
         let inverseC = 1 / Float(c)
+        // In bands of grid rows (each job writes only the pixel rows of its cells).
         workspace.grid.withUnsafeBufferPointer { gridBuffer in
             lookup.withUnsafeBufferPointer { lutBuffer in
-                let grid = gridBuffer.baseAddress!, lut = lutBuffer.baseAddress!
-                for gy in 0..<(gh - 1) {
+                nonisolated(unsafe) let shared = (grid: gridBuffer.baseAddress!, lut: lutBuffer.baseAddress!, view: view)
+                pool.forEachBand(gh - 1, minimum: 2) { _, band in
+                let grid = shared.grid, lut = shared.lut, view = shared.view
+                for gy in band {
                     let y0 = gy * c
                     guard y0 < h else { break }
                     let y1 = Swift.min(y0 + c, h)
@@ -238,6 +247,7 @@ package enum AnalyticGoo {
                             }
                         }
                     }
+                }
                 }
             }
         }

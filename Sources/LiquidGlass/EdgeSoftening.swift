@@ -147,31 +147,42 @@ package struct EdgeSoftening: Sendable, Hashable {
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
         let straight = color.clamped()
         let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
-        withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace) { planes, row in
+        let pool = WorkerPool.shared
+        withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace,
+                   rowsPerPlane: pool.workerCount) { planes, row in
             let alpha = planes, temporary = planes + n, blurred = planes + 2 * n
-            Self.extractAlpha(of: view.readOnly, into: alpha)
+            // Each job of these loops reads and writes only its own rows (of the planes and of the view);
+            // the blurs split themselves the same way. Bytes do not depend on the worker count.
+            nonisolated(unsafe) let shared = (view: view, alpha: alpha, blurred: blurred)
+            pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+                Self.extractAlpha(of: shared.view.readOnly, rows: rows, into: shared.alpha)
+            }
             for (k, kernel) in kernels.enumerated() {
                 FloatPlaneBlur.run(source: alpha, destination: blurred + k * n, width: w, height: h,
-                                 kernel: kernel, temporary: temporary, row: row)
+                                 kernel: kernel, temporary: temporary, row: row, pool: pool)
             }
             // The top level is blurred with σ: the mask's own blur.
-            let top = blurred + (levels - 2) * n
             let steps = Float(levels - 1)
             Self.distanceTable.withUnsafeBufferPointer { distance in
                 table.withUnsafeBufferPointer { lut in
-                    for y in 0..<h {
-                        let out = UnsafeMutableRawPointer(view.row(y))
-                        for x in 0..<w {
-                            let i = y &* w &+ x
-                            let m = Self.maskValue(top[i], distance)
-                            if m == 0 { continue }
-                            let position = Float(m) / 255 * steps
-                            let k = Swift.min(Int(position), levels - 2)
-                            let t = position - Float(k)
-                            let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
-                            let upper = blurred[k * n + i]
-                            let level = Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
-                            out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
+                    nonisolated(unsafe) let tables = (distance: distance, lut: lut)
+                    pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+                        let alpha = shared.alpha, blurred = shared.blurred
+                        let top = blurred + (levels - 2) * n
+                        for y in rows {
+                            let out = UnsafeMutableRawPointer(shared.view.row(y))
+                            for x in 0..<w {
+                                let i = y &* w &+ x
+                                let m = Self.maskValue(top[i], tables.distance)
+                                if m == 0 { continue }
+                                let position = Float(m) / 255 * steps
+                                let k = Swift.min(Int(position), levels - 2)
+                                let t = position - Float(k)
+                                let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
+                                let upper = blurred[k * n + i]
+                                let level = Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
+                                out.storeBytes(of: tables.lut[level], toByteOffset: 4 * x, as: UInt32.self)
+                            }
                         }
                     }
                 }
@@ -209,11 +220,13 @@ package struct EdgeSoftening: Sendable, Hashable {
         workspace.mask = mask
     }
 
-    /// Runs `body` with `count` planes of width·height floats and a padded row, from the workspace.
+    /// Runs `body` with `count` planes of width·height floats and `rowsPerPlane` padded rows (one per band
+    /// of a split blur), from the workspace.
     func withPlanes(count: Int, width: Int, height: Int, kernels: [[Float]], workspace: Workspace,
+                            rowsPerPlane: Int = 1,
                             _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
         let n = width * height
-        let needed = count * n + width + (kernels.map(\.count).max() ?? 0)
+        let needed = count * n + rowsPerPlane * (width + (kernels.map(\.count).max() ?? 0))
         var floats = workspace.floats
         workspace.floats = []
         if floats.count < needed { floats = [Float](repeating: 0, count: needed) }
@@ -223,9 +236,9 @@ package struct EdgeSoftening: Sendable, Hashable {
         workspace.floats = floats
     }
 
-    /// The alpha bytes of `view` as floats 0…255, row-major.
-    static func extractAlpha(of view: PixmapView, into alpha: UnsafeMutablePointer<Float>) {
-        for y in 0..<view.height {
+    /// The alpha bytes of `view` (rows `rows`, all by default) as floats 0…255, row-major.
+    static func extractAlpha(of view: PixmapView, rows: Range<Int>? = nil, into alpha: UnsafeMutablePointer<Float>) {
+        for y in rows ?? 0..<view.height {
             let pixels = view.row(y), out = alpha + y * view.width
             for x in 0..<view.width { out[x] = Float(pixels[4 &* x &+ 3]) }
         }

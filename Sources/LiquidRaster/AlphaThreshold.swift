@@ -53,15 +53,25 @@ public struct AlphaThreshold: Sendable, Hashable {
         }
     }
 
-    /// Thresholds the pixels of `view` in place.
+    /// Thresholds the pixels of `view` in place, in row bands over ``WorkerPool/shared`` (each pixel is
+    /// computed alone, so the bytes do not depend on the worker count).
     public func apply(to view: MutablePixmapView) {
+        apply(to: view, pool: WorkerPool.shared)
+    }
+
+    /// ``apply(to:)`` over `pool`.
+    package func apply(to view: MutablePixmapView, pool: WorkerPool) {
         let table = lookupTable()
         table.withUnsafeBufferPointer { lut in
-            for y in 0..<view.height {
-                let row = UnsafeMutableRawPointer(view.row(y))
-                for x in 0..<view.width {
-                    let a = row.load(fromByteOffset: 4 * x + 3, as: UInt8.self)
-                    row.storeBytes(of: lut[Int(a)], toByteOffset: 4 * x, as: UInt32.self)
+            // Each job reads and writes only its own rows.
+            nonisolated(unsafe) let shared = (view: view, lut: lut)
+            pool.forEachBand(view.height, minimum: 16) { _, rows in
+                for y in rows {
+                    let row = UnsafeMutableRawPointer(shared.view.row(y))
+                    for x in 0..<shared.view.width {
+                        let a = row.load(fromByteOffset: 4 * x + 3, as: UInt8.self)
+                        row.storeBytes(of: shared.lut[Int(a)], toByteOffset: 4 * x, as: UInt32.self)
+                    }
                 }
             }
         }

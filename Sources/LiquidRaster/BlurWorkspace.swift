@@ -16,6 +16,16 @@ package final class BlurWorkspace {
     let zeroBytes = ScratchBuffer<UInt8>()
     let rowPointers = ScratchBuffer<UnsafePointer<UInt8>>()
 
+    /// Scratch of each band when a pass is split over a ``WorkerPool`` (index = band number).
+    private var bandWorkspaces: [BlurWorkspace] = []
+
     /// An empty workspace; buffers grow on first use.
     package init() {}
+
+    /// At least `count` workspaces for the bands of a split pass, made on the calling thread before the
+    /// jobs start (each job then uses only the one of its band number).
+    func bands(_ count: Int) -> [BlurWorkspace] {
+        while bandWorkspaces.count < count { bandWorkspaces.append(BlurWorkspace()) }
+        return bandWorkspaces
+    }
 }

@@ -46,9 +46,19 @@ public struct ColorMatrix: Sendable, Hashable {
                                      0, 0, 0, 1, 0])
     }
 
-    /// Applies the matrix to the pixels of `view` in place.
+    /// Applies the matrix to the pixels of `view` in place, in row bands over ``WorkerPool/shared`` (each
+    /// pixel is computed alone, so the bytes do not depend on the worker count).
     public func apply(to view: MutablePixmapView) {
         if self == .identity { return }
+        // Each job reads and writes only its own rows.
+        nonisolated(unsafe) let shared = view
+        WorkerPool.shared.forEachBand(view.height, minimum: 16) { _, rows in
+            applyRows(shared.region(PixelRect(x: 0, y: rows.lowerBound, width: shared.width, height: rows.count)))
+        }
+    }
+
+    /// The matrix applied to every row of `view`.
+    private func applyRows(_ view: MutablePixmapView) {
         let m = values.map(Float.init)
         let c0 = SIMD4<Float>(m[0], m[5], m[10], m[15]), c1 = SIMD4<Float>(m[1], m[6], m[11], m[16])
         let c2 = SIMD4<Float>(m[2], m[7], m[12], m[17]), c3 = SIMD4<Float>(m[3], m[8], m[13], m[18])

@@ -22,14 +22,45 @@ package enum FloatPlaneBlur {
     }
 
     /// Blurs `source` (width·height floats) into `destination` with `kernel`; `temporary` holds width·height
-    /// floats and `row` width + kernel.count floats. The four buffers must not overlap.
+    /// floats and `row` width + kernel.count floats (times `pool.workerCount` with a `pool`). The four
+    /// buffers must not overlap.
+    ///
+    /// With a `pool` both passes run in row bands (the vertical one after the horizontal one has finished),
+    /// each band with its own part of `row`; every output is computed by the same code from the same
+    /// inputs as without it, so the result is identical bit for bit.
     package static func run(source: UnsafePointer<Float>, destination: UnsafeMutablePointer<Float>, width: Int, height: Int,
-                    kernel: [Float], temporary: UnsafeMutablePointer<Float>, row: UnsafeMutablePointer<Float>) {
+                    kernel: [Float], temporary: UnsafeMutablePointer<Float>, row: UnsafeMutablePointer<Float>,
+                    pool: WorkerPool? = nil) {
+        guard let pool, pool.workerCount > 1, height >= 2 * minimumBandRows else {
+            horizontal(source: source, temporary: temporary, width: width, rows: 0..<height, kernel: kernel, row: row)
+            vertical(temporary: temporary, destination: destination, width: width, height: height, rows: 0..<height,
+                     kernel: kernel)
+            return
+        }
+        // Each job writes only its own rows of `temporary` (then of `destination`) and its own part of `row`.
+        nonisolated(unsafe) let shared = (source: source, destination: destination, temporary: temporary, row: row)
+        let rowLength = width + kernel.count
+        pool.forEachBand(height, minimum: minimumBandRows) { band, rows in
+            horizontal(source: shared.source, temporary: shared.temporary, width: width, rows: rows, kernel: kernel,
+                       row: shared.row + band * rowLength)
+        }
+        pool.forEachBand(height, minimum: minimumBandRows) { _, rows in
+            vertical(temporary: shared.temporary, destination: shared.destination, width: width, height: height,
+                     rows: rows, kernel: kernel)
+        }
+    }
+
+    /// The fewest rows a band gets.
+    package static let minimumBandRows = 8
+
+    /// Horizontal pass over `rows`: pad the row by clamping, then a dot product per output, 8 outputs at a
+    /// time.
+    private static func horizontal(source: UnsafePointer<Float>, temporary: UnsafeMutablePointer<Float>, width: Int,
+                                   rows: Range<Int>, kernel: [Float], row: UnsafeMutablePointer<Float>) {
         let taps = kernel.count, radius = taps / 2
         kernel.withUnsafeBufferPointer { weights in
             let vectorEnd = width - width % 8
-            // Horizontal: pad the row by clamping, then a dot product per output, 8 outputs at a time.
-            for y in 0..<height {
+            for y in rows {
                 let input = source + y * width, output = temporary + y * width
                 for i in 0..<(width + 2 * radius) { row[i] = input[Swift.min(Swift.max(i - radius, 0), width - 1)] }
                 let padded = UnsafeRawPointer(row)
@@ -49,9 +80,18 @@ package enum FloatPlaneBlur {
                     x += 1
                 }
             }
-            // Vertical: the same over clamped rows, their addresses computed once per output row.
+        }
+    }
+
+    /// Vertical pass over output `rows`: the same over clamped rows, their addresses computed once per
+    /// output row.
+    private static func vertical(temporary: UnsafeMutablePointer<Float>, destination: UnsafeMutablePointer<Float>,
+                                 width: Int, height: Int, rows: Range<Int>, kernel: [Float]) {
+        let taps = kernel.count, radius = taps / 2
+        kernel.withUnsafeBufferPointer { weights in
+            let vectorEnd = width - width % 8
             withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: taps) { lines in
-                for y in 0..<height {
+                for y in rows {
                     for k in 0..<taps {
                         let line = Swift.min(Swift.max(y &+ k &- radius, 0), height &- 1)
                         lines[k] = UnsafeRawPointer(temporary + line &* width)

@@ -60,10 +60,14 @@ public struct GaussianBlur: Sendable, Hashable {
 
     /// As `apply(to:workspace:)` with a chosen implementation: `.portable` forces the Swift code even
     /// where the AVX2 kernels would run (tests compare the two; they write the same bytes).
-    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
+    ///
+    /// Every stage runs in row bands over `pool` (``WorkerPool/shared`` by default); each band computes
+    /// exactly what the single pass computes for its rows, so the bytes do not depend on the worker count.
+    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet,
+                       pool: WorkerPool = WorkerPool.shared) {
         guard sigma > 0, view.width > 0, view.height > 0 else { return }
         if plan.factor == 1 {
-            applyDirect(to: view, workspace: workspace, kernels: kernels)
+            applyDirect(to: view, workspace: workspace, kernels: kernels, pool: pool)
         } else {
             let f = plan.factor
             let (wp, hp) = ReducedBlur.paddedSize(width: view.width, height: view.height, factor: f)
@@ -71,11 +75,11 @@ public struct GaussianBlur: Sendable, Hashable {
             let reduced = workspace.small.reserve(count)
             let blurred = workspace.smallOut.reserve(count)
             ReducedBlur.reduce(view, factor: f, channels: 4, edgeMode: edgeMode, into: reduced,
-                               workspace: workspace)
+                               workspace: workspace, pool: pool)
             SeparableFloatBlur.run(image: reduced, output: blurred, width: wp, height: hp, channels: 4,
                                    sigma: plan.reducedSigma, edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros,
-                                   kernels: kernels)
-            ReducedBlur.enlarge(blurred, factor: f, into: view, workspace: workspace, kernels: kernels)
+                                   kernels: kernels, pool: pool, workspace: workspace)
+            ReducedBlur.enlarge(blurred, factor: f, into: view, workspace: workspace, kernels: kernels, pool: pool)
         }
     }
 
@@ -97,21 +101,29 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// The direct path: the whole view converted to floats, convolved, rounded back.
-    private func applyDirect(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet) {
+    private func applyDirect(to view: MutablePixmapView, workspace: BlurWorkspace, kernels: KernelSet,
+                             pool: WorkerPool) {
         let w = view.width, h = view.height, n = 4 * w
         let image = workspace.small.reserve(n * h)
         let output = workspace.smallOut.reserve(n * h)
-        for y in 0..<h {
-            let src = view.row(y), dst = image + y * n
-            for i in 0..<n { dst[i] = Float(src[i]) }
+        // Each job converts only its own rows (in and out).
+        nonisolated(unsafe) let shared = (view: view, image: image, output: output)
+        pool.forEachBand(h, minimum: SeparableFloatBlur.minimumBandRows) { _, rows in
+            for y in rows {
+                let src = shared.view.row(y), dst = shared.image + y * n
+                for i in 0..<n { dst[i] = Float(src[i]) }
+            }
         }
         SeparableFloatBlur.run(image: image, output: output, width: w, height: h, channels: 4, sigma: sigma,
-                               edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros, kernels: kernels)
-        for y in 0..<h {
-            let src = output + y * n, dst = view.row(y)
-            for i in 0..<n {
-                let v = Swift.min(Swift.max(src[i] + 0.5, 0), 255)
-                dst[i] = UInt8(v)
+                               edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros, kernels: kernels,
+                               pool: pool, workspace: workspace)
+        pool.forEachBand(h, minimum: SeparableFloatBlur.minimumBandRows) { _, rows in
+            for y in rows {
+                let src = shared.output + y * n, dst = shared.view.row(y)
+                for i in 0..<n {
+                    let v = Swift.min(Swift.max(src[i] + 0.5, 0), 255)
+                    dst[i] = UInt8(v)
+                }
             }
         }
     }

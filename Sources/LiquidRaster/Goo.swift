@@ -35,40 +35,51 @@ public struct Goo: Sendable, Hashable {
     }
 
     /// Applies the filter to `view` in place, using `workspace` for scratch memory.
-    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace) {
+    ///
+    /// Every stage runs in row bands over `pool` (``WorkerPool/shared`` by default); each band computes
+    /// exactly what the single pass computes for its rows, so the bytes do not depend on the worker count.
+    package func apply(to view: MutablePixmapView, workspace: BlurWorkspace, pool: WorkerPool = WorkerPool.shared) {
         guard view.width > 0, view.height > 0 else { return }
         let table = threshold.lookupTable()
         table.withUnsafeBufferPointer { lut in
             let lookup = lut.baseAddress!
             let f = blur.plan.factor
             if blur.sigma == 0 {
-                threshold.apply(to: view)
+                threshold.apply(to: view, pool: pool)
             } else if f == 1 {
                 let w = view.width, h = view.height
                 let image = workspace.small.reserve(w * h), output = workspace.smallOut.reserve(w * h)
-                for y in 0..<h {
-                    let row = view.row(y)
-                    for x in 0..<w { image[y * w + x] = Float(row[4 * x + 3]) }
+                // Each job reads and writes only its own rows.
+                nonisolated(unsafe) let shared = (view: view, image: image, output: output, lookup: lookup)
+                let minimum = SeparableFloatBlur.minimumBandRows
+                pool.forEachBand(h, minimum: minimum) { _, rows in
+                    for y in rows {
+                        let row = shared.view.row(y)
+                        for x in 0..<w { shared.image[y * w + x] = Float(row[4 * x + 3]) }
+                    }
                 }
                 SeparableFloatBlur.run(image: image, output: output, width: w, height: h, channels: 1,
                                        sigma: blur.sigma, edgeMode: blur.edgeMode, row: workspace.row,
-                                       zeros: workspace.zeros)
-                for y in 0..<h {
-                    let row = UnsafeMutableRawPointer(view.row(y))
-                    for x in 0..<w {
-                        let level = Swift.min(Swift.max(Int(output[y * w + x] + 0.5), 0), 255)
-                        row.storeBytes(of: lookup[level], toByteOffset: 4 * x, as: UInt32.self)
+                                       zeros: workspace.zeros, pool: pool, workspace: workspace)
+                pool.forEachBand(h, minimum: minimum) { _, rows in
+                    for y in rows {
+                        let row = UnsafeMutableRawPointer(shared.view.row(y))
+                        for x in 0..<w {
+                            let level = Swift.min(Swift.max(Int(shared.output[y * w + x] + 0.5), 0), 255)
+                            row.storeBytes(of: shared.lookup[level], toByteOffset: 4 * x, as: UInt32.self)
+                        }
                     }
                 }
             } else {
                 let (wp, hp) = ReducedBlur.paddedSize(width: view.width, height: view.height, factor: f)
                 let reduced = workspace.small.reserve(wp * hp), blurred = workspace.smallOut.reserve(wp * hp)
                 ReducedBlur.reduce(view, factor: f, channels: 1, edgeMode: blur.edgeMode, into: reduced,
-                                   workspace: workspace)
+                                   workspace: workspace, pool: pool)
                 SeparableFloatBlur.run(image: reduced, output: blurred, width: wp, height: hp, channels: 1,
                                        sigma: blur.plan.reducedSigma, edgeMode: blur.edgeMode,
-                                       row: workspace.row, zeros: workspace.zeros)
-                ReducedBlur.enlargeAlpha(blurred, factor: f, into: view, lookup: lookup, workspace: workspace)
+                                       row: workspace.row, zeros: workspace.zeros, pool: pool, workspace: workspace)
+                ReducedBlur.enlargeAlpha(blurred, factor: f, into: view, lookup: lookup, workspace: workspace,
+                                         pool: pool)
             }
         }
     }

@@ -20,27 +20,40 @@ extension MutablePixmapView {
             throw .invalidSize("cannot composite a \(source.width)×\(source.height) source onto a \(width)×\(height) destination")
         }
         try Compositing.validate(opacity: opacity, mask: mask, width: width, height: height)
+        // In row bands over ``WorkerPool/shared`` for large areas: each job reads and writes only its own
+        // rows, and each pixel is computed alone, so the bytes do not depend on the worker count.
+        nonisolated(unsafe) let shared = (source: source, destination: self, mask: mask)
+        let width = self.width
         if mode == .normal, opacity == 1, mask == nil {
-            for y in 0..<height {
-                let s = UnsafeRawPointer(source.row(y)), d = UnsafeMutableRawPointer(row(y))
-                for x in 0..<width {
-                    let sp = s.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                    let dp = d.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                    d.storeBytes(of: Compositing.sourceOver(sp, dp), toByteOffset: 4 * x, as: UInt32.self)
+            WorkerPool.shared.forEachBand(height, minimum: Self.minimumBandRows(width: width)) { _, rows in
+                for y in rows {
+                    let s = UnsafeRawPointer(shared.source.row(y)), d = UnsafeMutableRawPointer(shared.destination.row(y))
+                    for x in 0..<width {
+                        let sp = s.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                        let dp = d.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                        d.storeBytes(of: Compositing.sourceOver(sp, dp), toByteOffset: 4 * x, as: UInt32.self)
+                    }
                 }
             }
             return
         }
         let scale = Float(opacity) / 255
-        for y in 0..<height {
-            let s = source.row(y), d = row(y)
-            for x in 0..<width {
-                let coverage: Float = mask.map { Float($0.base[y * $0.rowBytes + x * $0.pixelStride]) / 255 } ?? 1
-                if coverage == 0 { continue }
-                let sv = PixelMath.load(s + 4 * x) * scale
-                PixelMath.blend(d + 4 * x, source: sv, mode: mode, coverage: coverage)
+        WorkerPool.shared.forEachBand(height, minimum: Self.minimumBandRows(width: width)) { _, rows in
+            for y in rows {
+                let s = shared.source.row(y), d = shared.destination.row(y)
+                for x in 0..<width {
+                    let coverage: Float = shared.mask.map { Float($0.base[y * $0.rowBytes + x * $0.pixelStride]) / 255 } ?? 1
+                    if coverage == 0 { continue }
+                    let sv = PixelMath.load(s + 4 * x) * scale
+                    PixelMath.blend(d + 4 * x, source: sv, mode: mode, coverage: coverage)
+                }
             }
         }
+    }
+
+    /// Rows per band of a split composite: about 64 K pixels, so small composites stay on one thread.
+    static func minimumBandRows(width: Int) -> Int {
+        Swift.max(65_536 / Swift.max(width, 1), 1)
     }
 
     /// Composites the solid premultiplied `color` onto this view (everywhere, or where `mask` covers).

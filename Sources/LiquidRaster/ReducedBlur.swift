@@ -62,22 +62,54 @@ enum ReducedBlur {
     /// row-at-a-time form read every source row twice and kept its u16 accumulator in memory (~2.8
     /// instructions per source byte, ~1.3 ms of the 4.4 ms full-screen σ = 10 blur); this is ~0.6 and
     /// ~0.5 ms, about the time one read of the 11.85 MB image takes here.
+    ///
+    /// With a `pool` of more than one worker the padded reduced rows are computed in bands, each band
+    /// starting with the rising half of the block above its first row (the same exact integer sums the
+    /// sweep would carry into it), so the result is identical byte for byte.
     static func reduce(_ view: MutablePixmapView, factor f: Int, channels: Int, edgeMode: EdgeMode,
-                       into reduced: UnsafeMutablePointer<Float>, workspace: BlurWorkspace) {
+                       into reduced: UnsafeMutablePointer<Float>, workspace: BlurWorkspace, pool: WorkerPool? = nil) {
         precondition(f == 2 || f == 4 || f == 8, "the u16 block sums hold (2f + 1)·f·255 only up to f = 8")
         let w = view.width, h = view.height
-        let (wp, hp) = paddedSize(width: w, height: h, factor: f)
+        let (_, hp) = paddedSize(width: w, height: h, factor: f)
         let n = 4 * w
-        let inc = workspace.accumulator.reserve(2 * n)
-        let tent = inc + n
-        let rows = workspace.rowPointers.reserve(f)
         let zeroRow = workspace.zeroBytes.reserve(n)
         if edgeMode == .transparent { zeroRow.update(repeating: 0, count: n) }
+        let minimum = SeparableFloatBlur.minimumBandRows
+        if let pool, pool.workerCount > 1, hp >= 2 * minimum {
+            // Each job reads the view and the zero row, and writes only its own reduced rows and scratch.
+            let bands = workspace.bands(pool.bandCount(hp, minimum: minimum))
+            nonisolated(unsafe) let shared = (view: view, reduced: reduced, zeroRow: zeroRow, bands: bands)
+            pool.forEachBand(hp, minimum: minimum) { band, rows in
+                let scratch = shared.bands[band]
+                reduceRows(shared.view, factor: f, channels: channels, edgeMode: edgeMode, into: shared.reduced,
+                           rows: rows, zeroRow: shared.zeroRow, accumulator: scratch.accumulator.reserve(2 * n),
+                           rowPointers: scratch.rowPointers.reserve(f))
+            }
+        } else {
+            reduceRows(view, factor: f, channels: channels, edgeMode: edgeMode, into: reduced, rows: 0..<hp,
+                       zeroRow: zeroRow, accumulator: workspace.accumulator.reserve(2 * n),
+                       rowPointers: workspace.rowPointers.reserve(f))
+        }
+    }
+
+    /// The padded reduced rows `rows` of ``reduce(_:factor:channels:edgeMode:into:workspace:pool:)``;
+    /// `accumulator` holds 2·4·width values, `rowPointers` f pointers.
+    private static func reduceRows(_ view: MutablePixmapView, factor f: Int, channels: Int, edgeMode: EdgeMode,
+                                   into reduced: UnsafeMutablePointer<Float>, rows outputRows: Range<Int>,
+                                   zeroRow: UnsafeMutablePointer<UInt8>, accumulator: UnsafeMutablePointer<UInt16>,
+                                   rowPointers rows: UnsafeMutablePointer<UnsafePointer<UInt8>>) {
+        let w = view.width, h = view.height
+        let (wp, _) = paddedSize(width: w, height: h, factor: f)
+        let n = 4 * w
+        let inc = accumulator
+        let tent = inc + n
         // Σ of the tent weights is 2f² per direction.
         let scale = 1 / Float(4 * f * f * f * f)
         // Block b holds source rows f·(b − border) − f/2 …+ f − 1; padded reduced row b − 1 is the
-        // rising half over block b − 1 plus the falling half over block b.
-        for b in 0...hp {
+        // rising half over block b − 1 plus the falling half over block b. The first block of a band
+        // only primes the rising half.
+        let firstBlock = outputRows.lowerBound
+        for b in firstBlock...outputRows.upperBound {
             let first = f * (b - border) - f / 2
             for m in 0..<f {
                 let y = first + m
@@ -89,8 +121,8 @@ enum ReducedBlur {
                     rows[m] = UnsafePointer(view.row(Swift.min(Swift.max(y, 0), h - 1)))
                 }
             }
-            verticalBlock(UnsafePointer(rows), factor: f, count: n, inc: inc, tent: b == 0 ? nil : tent)
-            if b > 0 {
+            verticalBlock(UnsafePointer(rows), factor: f, count: n, inc: inc, tent: b == firstBlock ? nil : tent)
+            if b > firstBlock {
                 reduceRow(UnsafePointer(tent), width: w, factor: f, channels: channels, edgeMode: edgeMode,
                           scale: scale, into: reduced + (b - 1) * wp * channels, paddedWidth: wp)
             }
@@ -248,12 +280,35 @@ enum ReducedBlur {
     /// With `kernels` allowing AVX2 (and rows of at least 32 bytes) the vertical stage runs in the C kernel
     /// `lk_enlarge_band_avx2`, 16 lanes per `vpmulhuw`, writing the same bytes. Measured reason: the
     /// stage is the largest of the blur (~45 % of W1 σ 30 in a profile), and SSE2 caps it at 8 lanes.
+    ///
+    /// With a `pool` of more than one worker the output rows are enlarged in bands, each with a widened-row
+    /// ring of its own (a widened row depends only on its reduced row), so the bytes are identical.
     static func enlarge(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: MutablePixmapView,
-                        workspace: BlurWorkspace, kernels: KernelSet = .automatic) {
+                        workspace: BlurWorkspace, kernels: KernelSet = .automatic, pool: WorkerPool? = nil) {
+        let h = view.height, n = 4 * view.width
+        let minimum = 2 * SeparableFloatBlur.minimumBandRows
+        if let pool, pool.workerCount > 1, h >= 2 * minimum {
+            // Each job reads `blurred` and writes only its own rows of the view and its band's ring.
+            let bands = workspace.bands(pool.bandCount(h, minimum: minimum))
+            nonisolated(unsafe) let shared = (blurred: blurred, view: view, bands: bands)
+            pool.forEachBand(h, minimum: minimum) { band, rows in
+                enlargeRows(shared.blurred, factor: f, into: shared.view, rows: rows,
+                            storage: shared.bands[band].fixedRows.reserve(4 * n), kernels: kernels)
+            }
+        } else {
+            enlargeRows(blurred, factor: f, into: view, rows: 0..<h, storage: workspace.fixedRows.reserve(4 * n),
+                        kernels: kernels)
+        }
+    }
+
+    /// Output rows `rows` of ``enlarge(_:factor:into:workspace:kernels:pool:)``; `storage` holds four
+    /// widened rows (4·4·width values).
+    private static func enlargeRows(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: MutablePixmapView,
+                                    rows outputRows: Range<Int>, storage: UnsafeMutablePointer<UInt16>,
+                                    kernels: KernelSet) {
         let w = view.width, h = view.height, n = 4 * w
         let (wp, _) = paddedSize(width: w, height: h, factor: f)
-        var rows = FixedWidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f,
-                                    storage: workspace.fixedRows.reserve(4 * n))
+        var rows = FixedWidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f, storage: storage)
         let avx2 = kernels.usesAVX2 && n >= 32
         withUnsafeTemporaryAllocation(of: SIMD8<UInt16>.self, capacity: 5 * f) { table in
             let weights = table.baseAddress!
@@ -266,12 +321,13 @@ enum ReducedBlur {
                     (packed + 4 * k + j).initialize(to: fixed[j])
                 }
             }
-            var y = 0
-            while y < h {
+            var y = outputRows.lowerBound
+            let end = outputRows.upperBound
+            while y < end {
                 // Output row y = f·(p − border) + f/2 + k lies at reduced coordinate p + (k + ½)/f.
                 let p = (y + f / 2) / f + 1
                 let phase = y + f / 2 - f * (p - 1)
-                let count = Swift.min(f - phase, h - y)
+                let count = Swift.min(f - phase, end - y)
                 let (r0, r1, r2, r3) = rows.rows(around: p)
                 #if canImport(CLiquidKernels)
                 if avx2 {
@@ -344,13 +400,33 @@ enum ReducedBlur {
     /// Enlarges the padded reduced alpha image and writes `lookup[round(α)]` (a packed premultiplied pixel
     /// per alpha level) into `view`: the fused threshold of ``Goo``.
     static func enlargeAlpha(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: MutablePixmapView,
-                             lookup: UnsafePointer<UInt32>, workspace: BlurWorkspace) {
+                             lookup: UnsafePointer<UInt32>, workspace: BlurWorkspace, pool: WorkerPool? = nil) {
+        let w = view.width, h = view.height
+        let minimum = 2 * SeparableFloatBlur.minimumBandRows
+        if let pool, pool.workerCount > 1, h >= 2 * minimum {
+            // Each job reads `blurred` and `lookup` and writes only its own rows and its band's ring.
+            let bands = workspace.bands(pool.bandCount(h, minimum: minimum))
+            nonisolated(unsafe) let shared = (blurred: blurred, view: view, lookup: lookup, bands: bands)
+            pool.forEachBand(h, minimum: minimum) { band, rows in
+                enlargeAlphaRows(shared.blurred, factor: f, into: shared.view, lookup: shared.lookup, rows: rows,
+                                 storage: shared.bands[band].row.reserve(4 * w))
+            }
+        } else {
+            enlargeAlphaRows(blurred, factor: f, into: view, lookup: lookup, rows: 0..<h,
+                             storage: workspace.row.reserve(4 * w))
+        }
+    }
+
+    /// Output rows `rows` of ``enlargeAlpha(_:factor:into:lookup:workspace:pool:)``; `storage` holds four
+    /// widened rows.
+    private static func enlargeAlphaRows(_ blurred: UnsafeMutablePointer<Float>, factor f: Int,
+                                         into view: MutablePixmapView, lookup: UnsafePointer<UInt32>,
+                                         rows outputRows: Range<Int>, storage: UnsafeMutablePointer<Float>) {
         let w = view.width, h = view.height
         let (wp, _) = paddedSize(width: w, height: h, factor: f)
-        var rows = WidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f,
-                               storage: workspace.row.reserve(4 * w))
+        var rows = WidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f, storage: storage)
         let inverse = 1 / Double(f)
-        for y in 0..<h {
+        for y in outputRows {
             let sy = (Double(y) + 0.5) * inverse - 0.5 + Double(border)
             let y0 = Int(sy)
             let weights = splineWeights(sy - Double(y0))

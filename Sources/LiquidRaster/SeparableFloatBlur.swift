@@ -13,14 +13,36 @@ import CLiquidKernels
 enum SeparableFloatBlur {
     /// Blurs `image` into `output` (both `width·height·channels` floats). `image` is overwritten by the
     /// intermediate (horizontally blurred) result. `row` and `zeros` are scratch.
+    ///
+    /// With a `pool` of more than one worker (and the `workspace` that owns `row` and `zeros`, whose band
+    /// workspaces give each job its scratch) both non-flat passes run in row bands: every output row is
+    /// computed by the same code from the same inputs as without the pool, so the result is identical
+    /// byte for byte; the vertical pass starts after the whole horizontal pass has finished.
     static func run(image: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>,
                     width: Int, height: Int, channels: Int, sigma: Double, edgeMode: EdgeMode,
-                    row: ScratchBuffer<Float>, zeros: ScratchBuffer<Float>, kernels: KernelSet = .automatic) {
+                    row: ScratchBuffer<Float>, zeros: ScratchBuffer<Float>, kernels: KernelSet = .automatic,
+                    pool: WorkerPool? = nil, workspace: BlurWorkspace? = nil) {
         let horizontal = GaussianKernel(sigma: sigma, limit: width, edgeMode: edgeMode)
         let vertical = GaussianKernel(sigma: sigma, limit: height, edgeMode: edgeMode)
+        let split: (pool: WorkerPool, bands: [BlurWorkspace])?
+        if let pool, let workspace, pool.workerCount > 1, height >= 2 * minimumBandRows {
+            split = (pool, workspace.bands(pool.bandCount(height, minimum: minimumBandRows)))
+        } else {
+            split = nil
+        }
         if horizontal.isFlat {
             flatHorizontalPass(image, width: width, height: height, channels: channels, kernel: horizontal.weights,
                                edgeMode: edgeMode)
+        } else if let split {
+            // Each job writes only its own rows of `image` and uses its band's row buffer.
+            nonisolated(unsafe) let image = image
+            nonisolated(unsafe) let bands = split.bands
+            let weights = horizontal.weights
+            split.pool.forEachBand(height, minimum: minimumBandRows) { band, rows in
+                horizontalPass(image + rows.lowerBound * width * channels, width: width, height: rows.count,
+                               channels: channels, kernel: weights, edgeMode: edgeMode, row: bands[band].row,
+                               kernels: kernels)
+            }
         } else {
             horizontalPass(image, width: width, height: height, channels: channels, kernel: horizontal.weights,
                            edgeMode: edgeMode, row: row, kernels: kernels)
@@ -28,11 +50,25 @@ enum SeparableFloatBlur {
         if vertical.isFlat {
             flatVerticalPass(from: image, to: output, width: width, height: height, channels: channels,
                              kernel: vertical.weights, edgeMode: edgeMode, sums: zeros)
+        } else if let split {
+            // Each job reads any rows of `image` (no longer written) and writes only its own rows of `output`.
+            nonisolated(unsafe) let image = image
+            nonisolated(unsafe) let output = output
+            nonisolated(unsafe) let bands = split.bands
+            let weights = vertical.weights
+            split.pool.forEachBand(height, minimum: minimumBandRows) { band, rows in
+                verticalPass(from: image, to: output, width: width, height: height, channels: channels,
+                             kernel: weights, edgeMode: edgeMode, zeros: bands[band].zeros, kernels: kernels,
+                             rows: rows)
+            }
         } else {
             verticalPass(from: image, to: output, width: width, height: height, channels: channels,
                          kernel: vertical.weights, edgeMode: edgeMode, zeros: zeros, kernels: kernels)
         }
     }
+
+    /// The fewest rows a band of a split pass gets (fewer rows are not worth waking a thread for).
+    static let minimumBandRows = 8
 
     /// `tails[m]` = Σ_{j>m} kⱼ for m in 0..<count: the weight of the taps that reach past an edge m samples
     /// away (the last stored weight already holds the folded tail for clamp).
@@ -117,10 +153,10 @@ enum SeparableFloatBlur {
     }
 
     /// Output row y = Σ k_j · (row y−j + row y+j); rows outside read the edge row (clamp) or a row of
-    /// zeros (transparent).
+    /// zeros (transparent). Only the output rows in `rows` (all by default) are written.
     static func verticalPass(from image: UnsafeMutablePointer<Float>, to output: UnsafeMutablePointer<Float>,
                              width: Int, height: Int, channels: Int, kernel: [Float], edgeMode: EdgeMode,
-                             zeros: ScratchBuffer<Float>, kernels: KernelSet = .automatic) {
+                             zeros: ScratchBuffer<Float>, kernels: KernelSet = .automatic, rows: Range<Int>? = nil) {
         let n = width * channels, radius = kernel.count - 1
         let zero = UnsafePointer(zeros.reserve(n))
         if edgeMode == .transparent { UnsafeMutablePointer(mutating: zero).update(repeating: 0, count: n) }
@@ -131,7 +167,7 @@ enum SeparableFloatBlur {
             if edgeMode == .transparent { return zero }
             return UnsafePointer(image + Swift.min(Swift.max(y, 0), height - 1) * n)
         }
-        for y in 0..<height {
+        for y in rows ?? 0..<height {
             for j in 0...radius {
                 before[j] = rowPointer(y - j)
                 after[j] = rowPointer(y + j)

@@ -98,6 +98,33 @@ struct GalleryCommandTests {
         #expect(html.contains("<style>"))
     }
 
+    /// Cards rendered by three processes make the same page and the same files, byte for byte, as one
+    /// process rendering them all.
+    @Test func renderingInSeveralProcessesChangesNoByte() throws {
+        let scenes = Self.repository.appendingPathComponent("examples/scenes").path
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "3"] {
+            let folder = NSTemporaryDirectory() + "liquid-gallery-jobs\(jobs)-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try LiquidProcess.run(["gallery", "--out", folder, "--scale", "0.5", "--fps", "5",
+                                                "--scenes", scenes, "--jobs", jobs])
+            #expect(result.status == 0, "\(result.stderr)")
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    files[name] = FileManager.default.contents(atPath: folder + "/" + name)
+                }
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count > 10 && outputs[0]["index.html"] != nil)
+        #expect(outputs[0].keys.sorted() == outputs[1].keys.sorted())
+        for (name, data) in outputs[0] { #expect(outputs[1][name] == data, "\(name) differs") }
+        let bad = try LiquidProcess.run(["gallery", "--out", NSTemporaryDirectory() + "unused", "--jobs", "0"])
+        #expect(bad.status != 0 && bad.stderr.contains("--jobs"))
+    }
+
     @Test func badOptionsGetOneLine() throws {
         let result = try LiquidProcess.run(["gallery", "--out", NSTemporaryDirectory() + "unused", "--fps", "0"])
         #expect(result.status != 0)

@@ -1,0 +1,84 @@
+import LiquidGeometry
+import LiquidRaster
+import Testing
+
+@testable import LiquidUI
+
+/// Every frame of scripted animations is the same, byte for byte, whether the filters run on one worker or
+/// split their passes over two or three (``WorkerPool/shared``).
+@MainActor
+@Suite("Frames do not depend on the worker count", .serialized)
+struct WorkerCountIdentityTests {
+    /// Runs a fresh component from `make` through `touches` once per worker count and compares every
+    /// frame with the one-worker run; also checks that the multi-worker runs did hand loops to the threads.
+    /// `splits`: whether the component runs a filter that splits (the controls' goo, blur and softening).
+    private func check(_ name: String, scale: Double = 3, fps: Double = 30, duration: Double, splits: Bool = true,
+                       touches: [Touch], make: () -> any SimulatableComponent) throws {
+        let saved = WorkerPool.shared
+        defer { WorkerPool.shared = saved }
+        var reference: [Pixmap?] = []
+        for workers in [1, 2, 3] {
+            let pool = WorkerPool(workers: workers)
+            WorkerPool.shared = pool
+            let simulator = try ComponentSimulator(component: make(), framesPerSecond: fps, scale: scale)
+            var frames: [Pixmap?] = []
+            _ = simulator.run(touches: touches, duration: duration) { _, image in frames.append(image) }
+            if workers == 1 {
+                reference = frames
+                #expect(frames.count >= 5, "\(name): enough frames to compare")
+                continue
+            }
+            if splits { #expect(pool.threadCounters.loops > 0, "\(name): with \(workers) workers some passes ran split") }
+            #expect(frames.count == reference.count, "\(name): frame count at \(workers) workers")
+            for (index, (frame, expected)) in zip(frames, reference).enumerated() {
+                #expect(frame?.bytes == expected?.bytes, "\(name): frame \(index) differs at \(workers) workers")
+            }
+        }
+    }
+
+    @Test func switchDragged() throws {
+        try check("switch", duration: 0.5,
+                  touches: TouchScript.drag(from: Point(21, 14), to: Point(42, 14), start: 0.03, duration: 0.2)) {
+            LiquidSwitch(isOn: false)
+        }
+    }
+
+    @Test func switchOnTheBlurPath() throws {
+        try check("switch (blur)", duration: 0.4, touches: TouchScript.tap(at: Point(30, 14), time: 0.03)) {
+            let control = LiquidSwitch(isOn: true)
+            control.gooMethod = .blur
+            return control
+        }
+    }
+
+    @Test func sliderDragged() throws {
+        try check("slider", duration: 0.5,
+                  touches: TouchScript.drag(from: Point(150, 22), to: Point(240, 22), start: 0.03, duration: 0.2)) {
+            LiquidSlider(value: 0.5)
+        }
+    }
+
+    @Test func tabBarTapped() throws {
+        try check("tab bar", duration: 0.5, touches: TouchScript.tap(at: Point(290, 40), time: 0.03)) {
+            LiquidTabBar()
+        }
+    }
+
+    @Test func glassButtonPressed() throws {
+        try check("button", duration: 0.4, touches: TouchScript.tap(at: Point(40, 20), time: 0.03, duration: 0.15)) {
+            GlassButton.simulationSample()
+        }
+    }
+
+    @Test func rippleTapped() throws {
+        try check("ripple", scale: 2, fps: 20, duration: 0.3, splits: false, touches: TouchScript.tap(at: Point(160, 120), time: 0.02)) {
+            RippleView()
+        }
+    }
+
+    @Test func iconMorphTapped() throws {
+        try check("morph", scale: 2, fps: 20, duration: 0.4, splits: false, touches: TouchScript.tap(at: Point(160, 100), time: 0.02)) {
+            IconMorphView()
+        }
+    }
+}
