@@ -49,7 +49,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationErrorMessage("--filter '\(LiquidError.quoted(filter ?? ""))' matches no benchmark")
         }
         // UI rows are also given as multiples of the screen copy, so it runs first whenever one is selected.
-        if selected.contains(where: { $0.name.hasPrefix("ui.") }),
+        if selected.contains(where: { $0.name.hasPrefix("ui.") || $0.name.hasPrefix("glass.") }),
            !selected.contains(where: { $0.name == ReferenceBenchmarks.screenCopyName }) {
             selected = ReferenceBenchmarks.all + selected
         }
@@ -64,7 +64,7 @@ struct BenchCommand: ParsableCommand {
             if benchmark.name == "raster.w6.simplify" { result.output_count = RasterBenchmarks.simplifiedCount }
             // Per unit (a frame, a move), not per timed run: several ui rows time a batch of frames per run.
             if benchmark.name == ReferenceBenchmarks.screenCopyName { screenCopy = result.ns_per_iteration }
-            if result.name.hasPrefix("ui."), let screenCopy, screenCopy > 0 {
+            if result.name.hasPrefix("ui.") || result.name.hasPrefix("glass."), let screenCopy, screenCopy > 0 {
                 result.screen_copy_multiple = result.ns_per_iteration / screenCopy
             }
             if profile, result.name.hasPrefix("ui.") { result.profile_ms = runner.profile(benchmark) }

@@ -14,6 +14,15 @@ import LiquidRaster
 /// thread. It holds at most ``capacity`` frosted regions and at most ``byteBudget`` bytes of them
 /// (``storedBytes``; the region just frosted is always kept, even alone over the budget), evicting the
 /// least recently used. The blur's scratch memory is kept besides (about one region's worth).
+///
+/// It also keeps the geometry-only work of the containers rendered through it (``GlassBake``: shadow
+/// alphas, tile walks, refraction sample positions and weights), keyed by the container, the destination
+/// size and the scale — so a container that stays put over a changing backdrop only samples and blends.
+/// A bake is recorded only the second time in a row the same key misses, so glass that changes every
+/// frame (a press, a moving lens) is rendered directly and pays nothing for recording; glass that stays put
+/// is recorded on its second frame and replayed from its third. At most ``bakeCapacity`` bakes and
+/// ``bakeByteBudget`` bytes of them are kept (the one just made is always kept), least recently used first
+/// out; a bake never changes a pixel.
 package final class BackdropCache {
     struct Key: Hashable {
         var revision: UInt64
@@ -40,18 +49,78 @@ package final class BackdropCache {
     package private(set) var hits = 0
     /// Lookups that had to frost the backdrop.
     package private(set) var misses = 0
+    /// Geometry bakes, most recently used last.
+    private var bakes: [GlassBake] = []
+    /// How many geometry bakes are kept.
+    package let bakeCapacity: Int
+    /// Bytes of geometry bakes kept at most (beyond the most recent one): 32 MiB by default, about three
+    /// screens full of lenses at 3×.
+    package let bakeByteBudget: Int
+    /// Bytes of geometry bakes stored now.
+    package private(set) var storedBakeBytes = 0
+    /// Renders that replayed a stored bake, and renders that recorded one.
+    package private(set) var bakeHits = 0
+    package private(set) var bakeRecordings = 0
+    /// The key of the last lookup that found no bake.
+    private var lastMissedBake: GlassBake.Key?
 
     /// - Parameter capacity: frosted regions kept (at least 1).
     ///   byteBudget: bytes of frosted regions kept.
-    package init(capacity: Int = 4, byteBudget: Int = 32 << 20) {
+    ///   bakeCapacity: geometry bakes kept (at least 1); bakeByteBudget: bytes of them kept.
+    package init(capacity: Int = 4, byteBudget: Int = 32 << 20, bakeCapacity: Int = 4, bakeByteBudget: Int = 32 << 20) {
         self.capacity = Swift.max(1, capacity)
         self.byteBudget = Swift.max(0, byteBudget)
+        self.bakeCapacity = Swift.max(1, bakeCapacity)
+        self.bakeByteBudget = Swift.max(0, bakeByteBudget)
     }
 
-    /// Forgets every frosted region (the scratch memory is kept).
+    /// Forgets every frosted region (the scratch memory and the geometry bakes are kept).
     package func removeAll() {
         entries.removeAll()
         storedBytes = 0
+    }
+
+    /// Forgets every geometry bake (and which key missed last).
+    package func removeBakes() {
+        bakes.removeAll()
+        storedBakeBytes = 0
+        lastMissedBake = nil
+    }
+
+    /// What to do with the geometry of `key`: replay a stored bake, record one (the same key missed last
+    /// time too; the caller then calls ``store(_:)``), or neither (render directly).
+    enum BakeLookup {
+        case replay(GlassBake)
+        case record
+        case direct
+    }
+
+    func bake(for key: GlassBake.Key) -> BakeLookup {
+        if let index = bakes.firstIndex(where: { $0.key == key }) {
+            let bake = bakes.remove(at: index)
+            bakes.append(bake)
+            bakeHits += 1
+            return .replay(bake)
+        }
+        if lastMissedBake == key {
+            lastMissedBake = nil
+            bakeRecordings += 1
+            return .record
+        }
+        lastMissedBake = key
+        return .direct
+    }
+
+    /// Keeps `bake` (replacing one with the same key), evicting the least recently used beyond the limits.
+    func store(_ bake: GlassBake) {
+        if let index = bakes.firstIndex(where: { $0.key == bake.key }) {
+            storedBakeBytes -= bakes.remove(at: index).bytes
+        }
+        bakes.append(bake)
+        storedBakeBytes += bake.bytes
+        while bakes.count > 1, bakes.count > bakeCapacity || storedBakeBytes > bakeByteBudget {
+            storedBakeBytes -= bakes.removeFirst().bytes
+        }
     }
 
     /// The frost for `key`, made by `make` on a miss.

@@ -75,8 +75,57 @@ package struct BakedShading: Sendable, Hashable {
                 throw .invalidParameter("opacity \(opacity) must lie in 0…1")
             }
             RenderProfiler.measure(.shading) {
-                multiply.withView { destination.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
-                highlight.withView { destination.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
+                if multiply.width == highlight.width, multiply.height == highlight.height {
+                    multiply.withView { m in
+                        highlight.withView { h in Self.composite(m, h, onto: destination, x: x, y: y, opacity: Float(opacity)) }
+                    }
+                } else {
+                    multiply.withView { destination.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
+                    highlight.withView { destination.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
+                }
+            }
+        }
+
+        /// Both images of one size in one pass: per pixel the multiply blend, rounded to bytes, then the
+        /// screen blend — the same Float formulas, in the same order, as two `MutablePixmapView.blend` passes
+        /// (so the same bytes), reading and writing each destination pixel once and without a per-pixel
+        /// dispatch on the blend mode. Measured reason (perf, the goo switch frame): the two generic passes
+        /// were a fifth of the frame.
+        private static func composite(_ m: PixmapView, _ h: PixmapView, onto destination: MutablePixmapView, x: Int,
+                                      y: Int, opacity: Float) {
+            let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
+            guard opacity > 0,
+                  let overlap = target.intersection(PixelRect(x: x, y: y, width: m.width, height: m.height)),
+                  !overlap.isEmpty
+            else { return }
+            let scale = opacity / 255
+            @inline(__always) func finish(_ r: SIMD4<Float>, _ p: UnsafeMutablePointer<UInt8>) {
+                // PixelMath.premultipliedBytes(PixelMath.clamp(r, 0, 1) * 255), as min/max (no NaN here).
+                let q = PixelMath.roundedBytes(r.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1)) * 255)
+                PixelMath.store(pointwiseMin(q, SIMD4(repeating: q[3])), p)
+            }
+            for row in overlap.y..<overlap.maxY {
+                let ms = m.row(row - y), hs = h.row(row - y), out = destination.row(row)
+                for column in overlap.x..<overlap.maxX {
+                    let i = 4 * (column - x)
+                    let multiplyAlpha = ms[i + 3], highlightAlpha = hs[i + 3]
+                    if multiplyAlpha == 0 && highlightAlpha == 0 { continue }
+                    let p = out + 4 * column
+                    if multiplyAlpha != 0 {
+                        let s = PixelMath.load(ms + i) * scale, d = PixelMath.load(p) * (1 / 255)
+                        let sa = s[3], da = d[3]
+                        var r = s * (1 - da) + d * (1 - sa) + s * d
+                        r[3] = sa + da - sa * da
+                        finish(r, p)
+                    }
+                    if highlightAlpha != 0 {
+                        let s = PixelMath.load(hs + i) * scale, d = PixelMath.load(p) * (1 / 255)
+                        let sa = s[3], da = d[3]
+                        var r = s + d - s * d
+                        r[3] = sa + da - sa * da
+                        finish(r, p)
+                    }
+                }
             }
         }
 

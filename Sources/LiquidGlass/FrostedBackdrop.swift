@@ -17,23 +17,27 @@ struct FrostedBackdrop {
     /// near the screen edge does not darken).
     static func make(backdrop: PixmapView, scale: Double, region: PixelRect, bands: [Range<Int>], sigma: Double,
                      workspace: BlurWorkspace) -> FrostedBackdrop {
-        // The region's rows copied straight into a new buffer: `Pixmap(width:height:)` would zero it first,
-        // an extra pass over up to 10 MB (G2's frost region) before the copy overwrites it.
+        // Rows outside the bands are copied straight into a new buffer (`Pixmap(width:height:)` would zero it
+        // first, an extra pass over up to 10 MB — G2's frost region); the bands are blurred from the backdrop
+        // into it (the same bytes as copying them and blurring in place, one pass fewer).
         let source = backdrop.region(region)
         let rowBytes = 4 * region.width
+        let blur: GaussianBlur? = sigma > 0 ? (try? GaussianBlur(sigma: sigma, edgeMode: .clamp)) : nil
+        var blurred = [Bool](repeating: false, count: region.height)
+        if blur != nil { for band in bands { for y in band where y >= 0 && y < region.height { blurred[y] = true } } }
         let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * region.height) { buffer, count in
-            for y in 0..<region.height {
+            for y in 0..<region.height where !blurred[y] {
                 UnsafeMutableRawPointer(buffer.baseAddress! + y * rowBytes)
                     .copyMemory(from: source.row(y), byteCount: rowBytes)
             }
             count = rowBytes * region.height
         }
         var out = Pixmap(validWidth: region.width, height: region.height, scale: scale, premultipliedBytes: bytes)
-        if sigma > 0, let blur = try? GaussianBlur(sigma: sigma, edgeMode: .clamp) {
+        if let blur {
             out.withMutableView { view in
                 for band in bands {
-                    blur.apply(to: view.region(PixelRect(x: 0, y: band.lowerBound, width: region.width, height: band.count)),
-                               workspace: workspace)
+                    let rows = PixelRect(x: 0, y: band.lowerBound, width: region.width, height: band.count)
+                    blur.apply(from: source.region(rows), to: view.region(rows), workspace: workspace)
                 }
             }
         }

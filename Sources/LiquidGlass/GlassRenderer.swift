@@ -135,6 +135,19 @@ struct GlassRenderer {
                          revision: UInt64) {
         guard !surfaces.isEmpty else { return }
         let frosted = RenderProfiler.measure(.frost) { frost(over: backdrop, cache: cache, revision: revision) }
+        if let cache, let frosted {
+            let key = GlassBake.Key(container: container, width: width, height: height, scale: scale)
+            switch cache.bake(for: key) {
+            case .replay(let bake) where bake.frostRowBytes == frosted.pixmap.width * 4:
+                replay(bake, over: backdrop, frosted: frosted, into: &destination)
+                return
+            case .record:
+                record(key, over: backdrop, frosted: frosted, into: &destination, cache: cache)
+                return
+            default:
+                break
+            }
+        }
         backdrop.withView { backdropView in
             destination.withMutableView { dst in
                 if let shadow {
@@ -153,6 +166,84 @@ struct GlassRenderer {
                     for plan in surfaces {
                         paintGlass(plan, frost: nil, frostOrigin: (0, 0), backdrop: backdropView, into: dst)
                     }
+                }
+            }
+        }
+    }
+
+    /// ``render(over:into:cache:revision:)`` from a stored ``GlassBake``: shadows, then each surface's glass
+    /// from its recorded walk (surfaces without one walk their tiles as usual). A frame over a new backdrop
+    /// only samples, tones and blends; the same bytes as the direct render.
+    private func replay(_ bake: GlassBake, over backdrop: Pixmap, frosted: FrostedBackdrop,
+                        into destination: inout Pixmap) {
+        let origin = (frosted.region.x, frosted.region.y)
+        backdrop.withView { backdropView in
+            destination.withMutableView { dst in
+                frosted.pixmap.withView { frostView in
+                    if shadow != nil {
+                        RenderProfiler.measure(.shadow) {
+                            for surface in bake.surfaces { ShadowRecorder.replayShadow(surface, into: dst) }
+                        }
+                    }
+                    for (plan, surface) in zip(surfaces, bake.surfaces) {
+                        RenderProfiler.measure(.glassBand) {
+                            var shader = makeShader(plan, frost: frostView, frostOrigin: origin, backdrop: backdropView,
+                                                    into: dst)
+                            if let steps = surface.steps {
+                                shader.replay(surface, steps: steps, frost: frostView)
+                            } else {
+                                plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
+                            }
+                            shader.release()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``render(over:into:cache:revision:)`` recording a ``GlassBake`` for `key` into `cache` while painting
+    /// (the recorded steps are replayed at once, so this frame's pixels come from the bake too).
+    private func record(_ key: GlassBake.Key, over backdrop: Pixmap, frosted: FrostedBackdrop,
+                        into destination: inout Pixmap, cache: BackdropCache) {
+        let origin = (frosted.region.x, frosted.region.y)
+        backdrop.withView { backdropView in
+            destination.withMutableView { dst in
+                frosted.pixmap.withView { frostView in
+                    // Shadows first (all surfaces), then each surface's glass, as the direct render.
+                    var recorded = surfaces.map { _ in GlassBake.Surface(steps: nil) }
+                    if let shadow {
+                        RenderProfiler.measure(.shadow) {
+                            for (index, plan) in surfaces.enumerated() {
+                                var recorder = ShadowRecorder()
+                                shadeShadow(plan, shadow, into: &recorder)
+                                recorded[index].shadowRuns = recorder.runs
+                                recorded[index].shadowAlphas = recorder.alphas
+                                ShadowRecorder.replayShadow(recorded[index], into: dst)
+                            }
+                        }
+                    }
+                    for (index, plan) in surfaces.enumerated() {
+                        RenderProfiler.measure(.glassBand) {
+                            var shader = makeShader(plan, frost: frostView, frostOrigin: origin, backdrop: backdropView,
+                                                    into: dst)
+                            if shader.isVectorizable && shader.glows.isEmpty {
+                                var recorder = GlassBakeRecorder(shader: shader, frostWidth: frostView.width,
+                                                                 frostHeight: frostView.height,
+                                                                 frostRowBytes: frostView.rowBytes)
+                                plan.walkTiles(bandLimit: shader.bandLimit, visitor: &recorder)
+                                var surface = recorder.surface
+                                surface.shadowRuns = recorded[index].shadowRuns
+                                surface.shadowAlphas = recorded[index].shadowAlphas
+                                recorded[index] = surface
+                                shader.replay(surface, steps: surface.steps!, frost: frostView)
+                            } else {
+                                plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
+                            }
+                            shader.release()
+                        }
+                    }
+                    cache.store(GlassBake(key: key, surfaces: recorded, frostRowBytes: frostView.rowBytes))
                 }
             }
         }
@@ -222,6 +313,13 @@ struct GlassRenderer {
     /// is evaluated on an 8-pixel grid and interpolated bilinearly (the shadow is smooth at that scale:
     /// σ ≥ 2 pt); cells whose corners are all beyond the shadow's extent are skipped.
     func paintShadow(_ plan: SurfacePlan, _ profile: ShadowProfile, into dst: MutablePixmapView) {
+        var sink = ShadowPainter(dst: dst)
+        shadeShadow(plan, profile, into: &sink)
+    }
+
+    /// The shadow alphas of ``paintShadow(_:_:into:)``, handed to `sink` eight pixels (or one) at a time
+    /// in the order they are painted.
+    func shadeShadow<Sink: ShadowSink>(_ plan: SurfacePlan, _ profile: ShadowProfile, into sink: inout Sink) {
         let g = 8
         let offset = container.material.shadow.offset
         let ox = Float(offset.x * scale), oy = Float(offset.y * scale)
@@ -266,7 +364,6 @@ struct GlassRenderer {
                         // The same test per row: the interpolated distance is linear along it, and the true
                         // field is at most it + 0.71·g (bilinear interpolation of a 1-Lipschitz field).
                         if skipInside && Swift.max(left, left + Float(x1 - 1 - x0) * step) + cellReach <= -0.5 { continue }
-                        let row = UnsafeMutableRawPointer(dst.row(y))
                         var x = x0
                         // Eight pixels at a time, the distance at pixel i of the cell being left + i·step (the
                         // tail likewise, so chunking never changes a pixel; it was a running sum). Measured
@@ -277,23 +374,91 @@ struct GlassRenderer {
                         while x + 8 <= x1 {
                             let d = left + (SIMD8<Float>(repeating: Float(x - x0)) + lanes) * step
                             let alphas = profile.alphas(at: d, table)
-                            if Lanes.any(SIMD8<Int32>(truncatingIfNeeded: alphas)) {
-                                let p = row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
-                                row.storeBytes(of: PackedBlend.lerp(p, SIMD8(repeating: 0xFF00_0000), alphas),
-                                               toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
-                            }
+                            if Lanes.any(SIMD8<Int32>(truncatingIfNeeded: alphas)) { sink.shade8(y: y, x: x, alphas: alphas) }
                             x += 8
                         }
                         while x < x1 {
                             let alpha = profile.alpha(at: left + Float(x - x0) * step, table)
-                            if alpha != 0 {
-                                let p = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                                row.storeBytes(of: PackedBlend.lerp(p, 0xFF00_0000, alpha), toByteOffset: 4 * x,
-                                               as: UInt32.self)
-                            }
+                            if alpha != 0 { sink.shade(y: y, x: x, alpha: alpha) }
                             x += 1
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Where ``GlassRenderer/shadeShadow(_:_:into:)`` sends the shadow's non-zero alphas (0…256).
+protocol ShadowSink {
+    /// Pixels x … x + 7 of row y darken by `alphas` (some may be 0).
+    mutating func shade8(y: Int, x: Int, alphas: SIMD8<UInt32>)
+    /// Pixel x of row y darkens by `alpha`.
+    mutating func shade(y: Int, x: Int, alpha: UInt32)
+}
+
+/// Paints the shadow: each pixel blended toward opaque black by its alpha.
+struct ShadowPainter: ShadowSink {
+    let dst: MutablePixmapView
+
+    @inline(__always)
+    mutating func shade8(y: Int, x: Int, alphas: SIMD8<UInt32>) {
+        let row = UnsafeMutableRawPointer(dst.row(y))
+        let p = row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+        row.storeBytes(of: PackedBlend.lerp(p, SIMD8(repeating: 0xFF00_0000), alphas), toByteOffset: 4 * x,
+                       as: SIMD8<UInt32>.self)
+    }
+
+    @inline(__always)
+    mutating func shade(y: Int, x: Int, alpha: UInt32) {
+        let row = UnsafeMutableRawPointer(dst.row(y))
+        let p = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+        row.storeBytes(of: PackedBlend.lerp(p, 0xFF00_0000, alpha), toByteOffset: 4 * x, as: UInt32.self)
+    }
+}
+
+/// Records the shadow into a ``GlassBake/Surface`` as runs of alphas (consecutive pixels of a row join one
+/// run); ``replayShadow(_:into:)`` paints them back with the same blends.
+struct ShadowRecorder: ShadowSink {
+    var runs: [GlassBake.ShadowRun] = []
+    var alphas: [UInt16] = []
+
+    private mutating func open(y: Int, x: Int) {
+        if let last = runs.last, Int(last.y) == y, Int(last.x) + Int(last.count) == x { return }
+        runs.append(GlassBake.ShadowRun(y: Int32(y), x: Int32(x), count: 0, start: alphas.count))
+    }
+
+    mutating func shade8(y: Int, x: Int, alphas a: SIMD8<UInt32>) {
+        open(y: y, x: x)
+        for k in 0..<8 { alphas.append(UInt16(truncatingIfNeeded: a[k])) }
+        runs[runs.count - 1].count += 8
+    }
+
+    mutating func shade(y: Int, x: Int, alpha: UInt32) {
+        open(y: y, x: x)
+        alphas.append(UInt16(truncatingIfNeeded: alpha))
+        runs[runs.count - 1].count += 1
+    }
+
+    /// Paints recorded runs: eight pixels at a time where eight remain (groups of eight zero alphas are
+    /// skipped; a zero alpha leaves its pixel exactly as it was), then one at a time.
+    static func replayShadow(_ surface: GlassBake.Surface, into dst: MutablePixmapView) {
+        var painter = ShadowPainter(dst: dst)
+        surface.shadowAlphas.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawPointer(buffer.baseAddress!)
+            for run in surface.shadowRuns {
+                let y = Int(run.y), x0 = Int(run.x), count = Int(run.count)
+                var i = 0
+                while i + 8 <= count {
+                    let a = SIMD8<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 * (run.start + i),
+                                                                               as: SIMD8<UInt16>.self))
+                    if a != .zero { painter.shade8(y: y, x: x0 + i, alphas: a) }
+                    i += 8
+                }
+                while i < count {
+                    let a = UInt32(buffer[run.start + i])
+                    if a != 0 { painter.shade(y: y, x: x0 + i, alpha: a) }
+                    i += 1
                 }
             }
         }

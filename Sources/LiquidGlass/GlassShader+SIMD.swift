@@ -63,16 +63,39 @@ extension GlassShader {
         p.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
     }
 
+    /// What eight band pixels of a mixed tile need from the geometry, once the field has been read: the
+    /// byte offset of each lane's top-left bilinear tap in the frost (`tap`), the tap weights and edge
+    /// flags (`taps`: x weight in bits 0–7, y weight in bits 8–15, bit 16 set when the right tap is the next
+    /// column, bit 17 when the lower tap is the next row), and the weights (`weights`: coverage × opacity in
+    /// bits 0–15, the edge light's white in bits 16–31, both 0…256). It depends on the surface, the
+    /// material, the pixel position and the frost's size and origin — never on the frost's pixels — so a
+    /// ``GlassBake`` can keep it while only the backdrop changes.
+    struct BandLanes {
+        var tap: SIMD8<Int32>
+        var taps: SIMD8<UInt32>
+        var weights: SIMD8<UInt32>
+    }
+
     /// Pixels x … x + 7 of row y of a mixed tile; `fc` points at x's field value (the tile's field has a
     /// one-pixel ring, rows `stride` apart). Same result as ``shadeBand(_:from:to:x0:y:stride:glowRow:out:)``.
     @inline(__always)
     func shadeBand8(_ fc: UnsafePointer<Float>, stride: Int, x: Int, y: Int, out: UnsafeMutableRawPointer,
                     frost: PixmapView) {
+        guard let lanes = bandLanes(fc, stride: stride, x: x, y: y, frostWidth: frost.width,
+                                    frostHeight: frost.height, frostRowBytes: frost.rowBytes) else { return }
+        applyBand(lanes, x: x, out: out, frost: frost)
+    }
+
+    /// The geometry half of ``shadeBand8(_:stride:x:y:out:frost:)``: `nil` when no lane is inside the
+    /// surface (the pixels stay as they are).
+    @inline(__always)
+    func bandLanes(_ fc: UnsafePointer<Float>, stride: Int, x: Int, y: Int, frostWidth: Int, frostHeight: Int,
+                   frostRowBytes: Int) -> BandLanes? {
         let zero = SIMD8<Float>(), one = SIMD8<Float>(repeating: 1)
         let raw = UnsafeRawPointer(fc)
         let d = raw.loadUnaligned(as: SIMD8<Float>.self)
         let inside = Lanes.less(d, SIMD8(repeating: 0.5))
-        guard Lanes.any(inside) else { return }
+        guard Lanes.any(inside) else { return nil }
         let depth = -d
         let coverage = Lanes.select(Lanes.less(one, 0.5 - d), one, 0.5 - d)
         let weight = SIMD8<UInt32>(truncatingIfNeeded: PixelMath.roundedIndices(coverage * opacity * 256) & inside)
@@ -94,30 +117,63 @@ extension GlassShader {
         let offset = Lanes.select(band, lookup(0, fixed), zero)
         let sx = SIMD8<Float>(repeating: Float(x - frostX)) + Self.laneOffsets
         let sy = SIMD8<Float>(repeating: Float(y - frostY))
-        let cx = Lanes.clamp(sx - nx * offset, 0, Float(frost.width - 1))
-        let cy = Lanes.clamp(sy - ny * offset, 0, Float(frost.height - 1))
+        let cx = Lanes.clamp(sx - nx * offset, 0, Float(frostWidth - 1))
+        let cy = Lanes.clamp(sy - ny * offset, 0, Float(frostHeight - 1))
         let px = PixelMath.roundedIndices(cx * 256), py = PixelMath.roundedIndices(cy * 256)
         let ix = px &>> 8, iy = py &>> 8
         // The right and lower taps clamp to the last column and row (as the scalar sample).
-        let lastX = SIMD8<Int32>(repeating: Int32(frost.width - 1)), lastY = SIMD8<Int32>(repeating: Int32(frost.height - 1))
-        let right = Lanes.less(ix, lastX) & 4
-        let down = Lanes.less(iy, lastY) & Int32(frost.rowBytes)
-        let tap = iy &* Int32(frost.rowBytes) &+ ix &<< 2
+        let lastX = SIMD8<Int32>(repeating: Int32(frostWidth - 1)), lastY = SIMD8<Int32>(repeating: Int32(frostHeight - 1))
+        let right = SIMD8<UInt32>(truncatingIfNeeded: Lanes.less(ix, lastX) & 1)
+        let down = SIMD8<UInt32>(truncatingIfNeeded: Lanes.less(iy, lastY) & 1)
+        let tap = iy &* Int32(frostRowBytes) &+ ix &<< 2
         let wx = SIMD8<UInt32>(truncatingIfNeeded: px & 0xFF), wy = SIMD8<UInt32>(truncatingIfNeeded: py & 0xFF)
-        let (p00, p10, p01, p11) = Self.gatherTaps(frost, offset: tap, right: right, down: down)
-        let top = PackedBlend.lerp(p00, p10, wx), bottom = PackedBlend.lerp(p01, p11, wx)
-        var g = tone.apply(PackedBlend.lerp(top, bottom, wy))
-        // Edge light (band lanes only, as ``edgeLight(depth:nx:ny:)``), then coverage.
+        // Edge light (band lanes only, as ``edgeLight(depth:nx:ny:)``).
         let ndl = nx * lightX + ny * lightY
         let lit = Lanes.select(Lanes.less(zero, ndl), ndl * ndl, 0.4 * ndl * ndl)
         let u = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: bevel)), 1 - bandDepth * inverseBevel, zero)
         let v = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: rimWidth)), 1 - bandDepth * inverseRimWidth, zero)
         let light = fresnelAmount * u * u * u + rimIntensity * v * v * (0.2 + 0.8 * lit)
         let white = Lanes.select(band, light, zero)
-        let whiteWeight = PixelMath.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256)
-        g = PackedBlend.lerp(g, SIMD8(repeating: 0xFFFF_FFFF), SIMD8<UInt32>(truncatingIfNeeded: whiteWeight))
+        // 0…256: the light is ≥ 0 (rim intensity and Fresnel are validated non-negative) and clamped to 1.
+        let whiteWeight = SIMD8<UInt32>(truncatingIfNeeded:
+            PixelMath.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256))
+        return BandLanes(tap: tap, taps: wx | wy &<< 8 | right &<< 16 | down &<< 17,
+                         weights: weight | whiteWeight &<< 16)
+    }
+
+    /// The pixel half of ``shadeBand8(_:stride:x:y:out:frost:)``: the four taps blended, toned, lit and
+    /// blended over the destination by coverage (a lane of coverage 0 keeps its pixel exactly).
+    @inline(__always)
+    func applyBand(_ lanes: BandLanes, x: Int, out: UnsafeMutableRawPointer, frost: PixmapView) {
+        let wx = lanes.taps & 0xFF, wy = (lanes.taps &>> 8) & 0xFF
+        let right = SIMD8<Int32>(truncatingIfNeeded: (lanes.taps &>> 16) & 1) &<< 2
+        let down = SIMD8<Int32>(truncatingIfNeeded: (lanes.taps &>> 17) & 1) &* Int32(frost.rowBytes)
+        let (p00, p10, p01, p11) = Self.gatherTaps(frost, offset: lanes.tap, right: right, down: down)
+        let top = PackedBlend.lerp(p00, p10, wx), bottom = PackedBlend.lerp(p01, p11, wx)
+        var g = tone.apply(PackedBlend.lerp(top, bottom, wy))
+        g = PackedBlend.lerp(g, SIMD8(repeating: 0xFFFF_FFFF), lanes.weights &>> 16)
         let old = Self.load8(out, 4 * x)
-        out.storeBytes(of: PackedBlend.lerp(old, g, weight), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+        out.storeBytes(of: PackedBlend.lerp(old, g, lanes.weights & 0xFFFF), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+    }
+
+    /// One lane of ``applyBand(_:x:out:frost:)`` (the same integer blends, one pixel): for the lanes of a
+    /// row's last, partial group of eight.
+    @inline(__always)
+    func applyBand(tap: Int32, taps: UInt32, weights: UInt32, x: Int, out: UnsafeMutableRawPointer,
+                   frost: PixmapView) {
+        let cover = weights & 0xFFFF
+        guard cover > 0 else { return }
+        let top = UnsafeRawPointer(frost.base) + Int(tap)
+        let right = Int((taps >> 16) & 1) * 4, bottom = top + Int((taps >> 17) & 1) * frost.rowBytes
+        let wx = taps & 0xFF, wy = (taps >> 8) & 0xFF
+        let upper = PackedBlend.lerp(top.loadUnaligned(as: UInt32.self),
+                                     top.loadUnaligned(fromByteOffset: right, as: UInt32.self), wx)
+        let lower = PackedBlend.lerp(bottom.loadUnaligned(as: UInt32.self),
+                                     bottom.loadUnaligned(fromByteOffset: right, as: UInt32.self), wx)
+        var g = tone.apply(PackedBlend.lerp(upper, lower, wy))
+        g = PackedBlend.lerp(g, 0xFFFF_FFFF, weights >> 16)
+        let old = out.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+        out.storeBytes(of: PackedBlend.lerp(old, g, cover), toByteOffset: 4 * x, as: UInt32.self)
     }
 
     /// Interior pixels x … x + 7 of a row: the toned frost pixels `source`, blended with `weight` (0…256).

@@ -18,7 +18,10 @@ extension SurfacePlan {
         let ring = t + 2
         let relevant = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let centre = UnsafeMutablePointer<Float>.allocate(capacity: n)
-        let values = UnsafeMutablePointer<Float>.allocate(capacity: ring * ring)
+        // Eight floats of padding past the largest tile's field, zeroed: a recorder may read a row's last
+        // group of eight lanes whole (see `GlassBakeRecorder`); the lanes past the tile are never used.
+        let values = UnsafeMutablePointer<Float>.allocate(capacity: ring * ring + 8)
+        values.initialize(repeating: 0, count: ring * ring + 8)
         let planes = UnsafeMutablePointer<Float>.allocate(capacity: n * ring * ring)
         defer {
             relevant.deallocate(); centre.deallocate(); values.deallocate(); planes.deallocate()

@@ -83,6 +83,35 @@ public struct GaussianBlur: Sendable, Hashable {
         }
     }
 
+    /// The blur of `source` written to `destination` (the same size; the two must not overlap): exactly the
+    /// bytes of copying `source` into `destination` and blurring that in place. On the reduced path the
+    /// copy is skipped — the reduction reads `source` and the enlargement writes `destination` — which
+    /// saves a read and a write of every pixel (the glass frost blurs straight out of the backdrop).
+    package func apply(from source: PixmapView, to destination: MutablePixmapView, workspace: BlurWorkspace) {
+        precondition(source.width == destination.width && source.height == destination.height,
+                     "blur source and destination differ in size")
+        guard sigma > 0, plan.factor > 1, destination.width > 0, destination.height > 0 else {
+            for y in 0..<destination.height {
+                UnsafeMutableRawPointer(destination.row(y)).copyMemory(from: source.row(y), byteCount: 4 * source.width)
+            }
+            apply(to: destination, workspace: workspace)
+            return
+        }
+        let f = plan.factor
+        let (wp, hp) = ReducedBlur.paddedSize(width: destination.width, height: destination.height, factor: f)
+        let count = wp * hp * 4
+        let reduced = workspace.small.reserve(count)
+        let blurred = workspace.smallOut.reserve(count)
+        // The reduction only reads its view.
+        let readable = MutablePixmapView(base: UnsafeMutablePointer(mutating: source.base), width: source.width,
+                                         height: source.height, rowBytes: source.rowBytes)
+        ReducedBlur.reduce(readable, factor: f, channels: 4, edgeMode: edgeMode, into: reduced, workspace: workspace)
+        SeparableFloatBlur.run(image: reduced, output: blurred, width: wp, height: hp, channels: 4,
+                               sigma: plan.reducedSigma, edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros,
+                               kernels: .automatic)
+        ReducedBlur.enlarge(blurred, factor: f, into: destination, workspace: workspace, kernels: .automatic)
+    }
+
     /// Blurs the pixels of `view` in place with a temporary workspace.
     public func apply(to view: MutablePixmapView) {
         apply(to: view, workspace: BlurWorkspace())

@@ -120,6 +120,30 @@ struct BakedShadingTests {
         #expect(worst <= 1)
     }
 
+    /// The one-pass composite writes exactly the bytes of the two per-pixel blend passes it replaces
+    /// (multiply, then screen), also where the images hang over the destination's edges.
+    @Test(arguments: [(3, 2, 0.8), (-5, -3, 1.0), (20, 9, 0.35)])
+    func compositeEqualsTwoBlendPasses(x: Int, y: Int, opacity: Double) throws {
+        let image = try BakedShading.thumb.render(size: Self.size, scale: 2)
+        var random = SeededRandom(seed: 11)
+        var backdrop = try Pixmap(width: image.multiply.width + 6, height: image.multiply.height + 4)
+        for py in 0..<backdrop.height {
+            for px in 0..<backdrop.width {
+                let a = UInt8.random(in: 0...255, using: &random)
+                backdrop[px, py] = PremultipliedRGBA8(red: UInt8.random(in: 0...a, using: &random),
+                                                      green: UInt8.random(in: 0...a, using: &random), blue: a / 3, alpha: a)
+            }
+        }
+        var ours = backdrop, reference = backdrop
+        try ours.withMutableView { try image.composite(onto: $0, x: x, y: y, opacity: opacity) }
+        reference.withMutableView { view in
+            image.multiply.withView { view.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
+            image.highlight.withView { view.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
+        }
+        #expect(ours.bytes == reference.bytes)
+        #expect(ours.bytes != backdrop.bytes)
+    }
+
     /// Bad sizes and recipes throw.
     @Test func invalidInputsThrow() {
         let cache = BakedShadingCache()
