@@ -281,7 +281,7 @@ struct ParticleDissolveTests {
         var image = try Pixmap(width: 20, height: 15, scale: 2)
         for y in 0..<15 {
             for x in 0..<20 where !(x == 7 && y == 3) {
-                let a = (x * 3 + y) % 4 == 0 ? 255 : 30 + 9 * x + 4 * y
+                let a = (x * 3 + y) % 4 == 0 ? 255 : 20 + 9 * x + 4 * y
                 image[x, y] = PremultipliedRGBA8(red: UInt8(a * x / 20), green: UInt8(a * y / 15), blue: UInt8(a / 3), alpha: UInt8(a))
             }
         }
