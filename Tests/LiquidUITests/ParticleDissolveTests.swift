@@ -275,6 +275,34 @@ struct ParticleDissolveTests {
         }
     }
 
+    @Test func theDrawMatchesThePerChannelArithmeticOverSeveralRuns() throws {
+        // 299 particles: more than one of the kernel's runs of 256, the last one partial; many of them land
+        // on the same pixels (in store order), some fade, some are dead and some fall off the target.
+        var image = try Pixmap(width: 20, height: 15, scale: 2)
+        for y in 0..<15 {
+            for x in 0..<20 where !(x == 7 && y == 3) {
+                let a = (x * 3 + y) % 4 == 0 ? 255 : 20 + 9 * x + 4 * y
+                image[x, y] = PremultipliedRGBA8(red: UInt8(a * x / 20), green: UInt8(a * y / 15), blue: UInt8(a / 3), alpha: UInt8(a))
+            }
+        }
+        var background = try Pixmap(width: 18, height: 14, scale: 2)
+        for y in 0..<14 {
+            for x in 0..<18 where (x + y) % 4 != 0 { background[x, y] = PremultipliedRGBA8(red: 9, green: 30, blue: 20, alpha: 90) }
+        }
+        let store = ParticleStore()
+        let group = try #require(try store.addDissolve(image: image, frame: Rect(x: 1.5, y: 0.5, width: 10, height: 7.5), seed: 11))
+        #expect(group.count == 299)
+        for i in group.range {
+            #expect(PremultipliedRGBA8(packed: store.color[i]) == store.color(ofParticle: i), "the colour column copies the atlas")
+        }
+        scatter(store, scale: 2)
+        let (expected, expectedBox) = referenceDraw(store, onto: background, scale: 2)
+        var drawn = background
+        let box = drawn.withMutableView { ParticleRasterizer.draw(store, into: $0, scale: 2) }
+        #expect(drawn == expected)
+        #expect(box == expectedBox && box != nil)
+    }
+
     // MARK: - Bad input
 
     @Test func badFramesStepsAndCapacitiesAreRefused() throws {

@@ -9,8 +9,9 @@
  * Swift code instead. Each computes bit for bit what the Swift fallback computes; the Swift side documents
  * the arithmetic and the tests compare the two.
  *
- * The particle kernel (LiquidUI's, at the end) is plain C, built and called on every architecture; its
- * arithmetic is stated here, and the tests check its results against a reference written from it. */
+ * The particle kernel (LiquidUI's, at the end) is plain C, built and called on every architecture (on
+ * x86-64 with AVX2 it runs a copy of its main loop compiled for AVX2, chosen inside); its arithmetic is
+ * stated here, and the tests check its results against a reference written from it. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -68,19 +69,19 @@ typedef struct {
     float fadeLifetime, fade;
     /* The pixels one particle covers (1 x 1, or a coarse particle's block). */
     int32_t blockWidth, blockHeight;
-    /* The target's size and row stride, pixels; the atlas's row stride, texels. */
-    int32_t width, height, stride, atlasWidth;
+    /* The target's size and row stride, pixels. */
+    int32_t width, height, stride;
 } lk_particle_draw;
 
 /* Draws particles [0, n) with lifetime > 0, in order: particle i at device pixel (floor(fx) - 65536,
  * floor(fy) - 65536), fx = baseX + texelX * cellX + offsetX * scale (likewise y), skipped unless
- * 65537 - blockWidth <= fx < width + 65536 (likewise y); its colour is its atlas texel with every channel
+ * 65537 - blockWidth <= fx < width + 65536 (likewise y); its colour is color[i] with every channel
  * times a / 256 (truncated), a = 256 at lifetime >= fadeLifetime else (uint32_t)(lifetime * fade), drawn
  * source-over (s + d * (256 - alpha of s) / 256 per channel, truncated) on its block clipped to the target.
  * box holds minX, minY, maxX, maxY of the pixels drawn so far and is widened to those drawn here. */
 void lk_particles_draw(const lk_particle_draw *setup, const float *offsetX, const float *offsetY,
-                       const float *lifetime, const uint16_t *texelX, const uint16_t *texelY, int64_t n,
-                       const uint32_t *atlas, uint32_t *pixels, int32_t *box);
+                       const float *lifetime, const uint16_t *texelX, const uint16_t *texelY,
+                       const uint32_t *color, int64_t n, uint32_t *pixels, int32_t *box);
 
 #pragma clang assume_nonnull end
 

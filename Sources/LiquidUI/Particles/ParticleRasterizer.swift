@@ -9,13 +9,15 @@ import LiquidRaster
 ///
 /// The arithmetic, exactly: a particle is drawn when its lifetime is above 0; its position is computed in
 /// `Float` (home plus offset times the scale, plus ½) and truncated; its alpha is `a = 256` from
-/// ``ParticleDissolve/fadeLifetime`` up and `⌊lifetime · 256 / fadeLifetime⌋` below it; each channel of the
-/// texel becomes `⌊c · a / 256⌋`, and source-over gives `s + ⌊d · (256 − αs) / 256⌋` per channel. Particles
+/// ``ParticleDissolve/fadeLifetime`` up and `⌊lifetime · 256 / fadeLifetime⌋` below it; each channel of its
+/// colour (its atlas texel, which the store keeps a copy of per particle) becomes `⌊c · a / 256⌋`, and source-over gives `s + ⌊d · (256 − αs) / 256⌋` per channel. Particles
 /// are drawn in store order, so where several land on one pixel the later one is on top.
 ///
 /// The per-particle loop is a C kernel (`lk_particles_draw`): a 300×300 pt item at 3× is 810,000 particles
-/// a frame. An opaque result is stored without loading the destination pixel first (source-over of alpha
-/// 255 is the source itself), which spares the frame a cache miss per particle (docs/particles.md, "Cost").
+/// a frame. It works in runs of particles: one branch-free loop (which the compiler vectorizes) computes
+/// their pixels and colours from the store's columns, a second writes them in store order. An opaque
+/// result is stored without loading the destination pixel first (source-over of alpha 255 is the source
+/// itself), which spares the frame a cache miss per particle (docs/particles.md, "Cost").
 package enum ParticleRasterizer {
     /// Draws every live particle of `store` into `target`, whose pixel (0, 0) is the point `origin` of
     /// the drawing coordinates, at `scale` pixels per point.
@@ -98,19 +100,15 @@ package enum ParticleRasterizer {
             cellX: Float(cellX), cellY: Float(cellY), scale: Float(scale),
             fadeLifetime: Float(ParticleDissolve.fadeLifetime), fade: Float(256 / ParticleDissolve.fadeLifetime),
             blockWidth: Int32(blockW), blockHeight: Int32(blockH),
-            width: Int32(target.width), height: Int32(target.height), stride: Int32(target.rowBytes / 4),
-            atlasWidth: Int32(ParticleStore.atlasWidth))
+            width: Int32(target.width), height: Int32(target.height), stride: Int32(target.rowBytes / 4))
         var bounds: [Int32] = [Int32(clamping: box.minX), Int32(clamping: box.minY),
                                Int32(clamping: box.maxX), Int32(clamping: box.maxY)]
         let pixels = UnsafeMutableRawPointer(target.base).assumingMemoryBound(to: UInt32.self)
         let s = group.start
-        store.texels.withUnsafeBufferPointer { texels in
-            // Measured reason for the kernel: perf put half of the Swift loop's samples on the load of the
-            // destination pixel and most of the rest on per-particle checks and arithmetic.
-            lk_particles_draw(&setup, store.offsetX + s, store.offsetY + s, store.lifetime + s,
-                              store.texelX + s, store.texelY + s, Int64(group.count), texels.baseAddress!,
-                              pixels, &bounds)
-        }
+        // Measured reason for the kernel: perf put half of the Swift loop's samples on the load of the
+        // destination pixel and most of the rest on per-particle checks and arithmetic.
+        lk_particles_draw(&setup, store.offsetX + s, store.offsetY + s, store.lifetime + s,
+                          store.texelX + s, store.texelY + s, store.color + s, Int64(group.count), pixels, &bounds)
         if bounds[0] <= bounds[2] {
             box = Box(minX: Int(bounds[0]), minY: Int(bounds[1]), maxX: Int(bounds[2]), maxY: Int(bounds[3]))
         }

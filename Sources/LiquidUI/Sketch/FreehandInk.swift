@@ -16,7 +16,7 @@ import LiquidGeometry
 ///   at all; 1: from 0 at no pressure to the whole width at full pressure; negative thinning inverts it).
 /// - **Taper** (``taper(at:of:)``): the radius is scaled by an eased ramp from 0 at the stroke's start up to
 ///   1 over ``taperStart`` points of its length, and likewise down to 0 over its last ``taperEnd`` points.
-/// - **Outline** (``outline(of:in:width:length:)``): at each point, offset points to the left and right by
+/// - **Outline** (``outline(of:in:width:length:capStart:capEnd:)``): at each point, offset points to the left and right by
 ///   the radius, across the direction from the point before to the point after; the left side forward, a
 ///   round cap at the end, the right side back and a round cap at the start make one closed polygon that
 ///   is filled (non-zero) as one shape.
@@ -35,9 +35,10 @@ public struct FreehandInk: Hashable, Sendable {
     /// How much the points are smoothed by lagging behind the finger, 0…1.
     public let streamline: Double
     /// How much the outline's side points are softened, 0…1 (0, the default: the raw offsets; 1: each side
-    /// point replaced by the ¼, ½, ¼ average of itself and its neighbours). Known limit: above 0, a stroke
-    /// long enough to be flattened on the canvas may differ from the same stroke drawn in one pass by a few
-    /// levels of coverage, so the canvas's guarantee of one level holds at 0 only.
+    /// point replaced by the ¼, ½, ¼ average of itself and its neighbours). At any smoothing, a stroke long
+    /// enough to be flattened on the canvas stays within one level of coverage of the same stroke drawn in
+    /// one pass: the flattened pieces are cut straight across where they meet (see
+    /// ``outline(of:in:width:length:capStart:capEnd:)``), so each is exactly a part of the whole outline.
     public let smoothing: Double
     /// The length (points) over which the start widens from nothing, 0…``maximumTaper`` (0: no taper).
     public let taperStart: Double
@@ -144,7 +145,14 @@ public struct FreehandInk: Hashable, Sendable {
     /// matching part of the whole stroke's), one-sided at the ends, and the previous direction where those
     /// coincide. Side points are smoothed with their neighbours (see ``smoothing``), which may lie outside
     /// `range`. One sample gives a disc. Empty for an empty range.
-    package func outline(of samples: [Sample], in range: Range<Int>, width: Double, length: Double) -> Path {
+    ///
+    /// `capStart` and `capEnd` say whether an end of the range is an end of the stroke, closed by a round
+    /// cap; otherwise it is a cut, closed straight across from its left to its right side point, so that the
+    /// outline is exactly the part of the whole stroke's between the two cross-sections: a round cap there
+    /// would start at the raw side point and, where smoothing moved the side point inward, add a sliver
+    /// that the whole outline does not have.
+    package func outline(of samples: [Sample], in range: Range<Int>, width: Double, length: Double,
+                         capStart: Bool = true, capEnd: Bool = true) -> Path {
         var path = Path()
         guard !range.isEmpty else { return path }
         // The range and one sample on each side (the smoothing's neighbours), clamped to the samples.
@@ -195,11 +203,15 @@ public struct FreehandInk: Hashable, Sendable {
         for i in left.indices { if i == 0 { path.move(to: left[0]) } else { path.line(to: left[i]) } }
         // Around the end (through the forward side), back along the right side, around the start.
         let last = range.upperBound - 1
-        path.addArc(center: samples[last].point, radius: radii[radii.count - 1],
-                    startAngle: angles[angles.count - 1] + Double.pi / 2, sweepAngle: -Double.pi)
+        if capEnd {
+            path.addArc(center: samples[last].point, radius: radii[radii.count - 1],
+                        startAngle: angles[angles.count - 1] + Double.pi / 2, sweepAngle: -Double.pi)
+        }
         for p in right.reversed() { path.line(to: p) }
-        path.addArc(center: samples[range.lowerBound].point, radius: radii[0],
-                    startAngle: angles[0] - Double.pi / 2, sweepAngle: -Double.pi)
+        if capStart {
+            path.addArc(center: samples[range.lowerBound].point, radius: radii[0],
+                        startAngle: angles[0] - Double.pi / 2, sweepAngle: -Double.pi)
+        }
         path.close()
         return path
     }

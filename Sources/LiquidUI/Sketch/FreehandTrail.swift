@@ -5,11 +5,14 @@ import LiquidGeometry
 ///
 /// Samples are numbered from the stroke's first (global indices). A sample's outline is final once a
 /// sample follows it (its direction is known) and it lies at least ``FreehandInk/taperEnd`` points of
-/// length before the end (the end taper no longer scales it): only final samples are settled. A settled
+/// length before the end (the end taper no longer scales it) — and, when the ink smooths, once the sample
+/// after it is final too (its smoothed side points move with their neighbours): only final samples are
+/// settled. A settled
 /// piece runs from ``liveStart`` to its last sample, and the next live outline starts
-/// ``overlap``-points-of-length before the first unsettled sample, so that wherever a piece ends with a
-/// round cap the next one runs on through it: the pieces' coverages combined by their maximum equal the
-/// whole outline's, away from places where the stroke comes back over itself.
+/// ``overlap``-points-of-length before the first unsettled sample. Only the stroke's own ends get round
+/// caps; a piece's other ends are cuts straight across, each inside the piece next to it, so every piece is
+/// exactly a part of the whole outline (with any smoothing) and the pieces' coverages combined by their
+/// maximum equal the whole outline's, away from places where the stroke comes back over itself.
 ///
 /// Memory is bounded: the live samples are at most ``hardLiveLimit`` (past it the oldest are settled even
 /// inside the end taper, which then keeps the width they had), the lead before them at most
@@ -59,7 +62,8 @@ package struct FreehandTrail: Sendable {
         let lower = Swift.max(range.lowerBound, dropped) - dropped
         let upper = Swift.min(range.upperBound, count) - dropped
         guard lower < upper else { return Path() }
-        return ink.outline(of: samples, in: lower..<upper, width: width, length: length)
+        return ink.outline(of: samples, in: lower..<upper, width: width, length: length,
+                           capStart: lower + dropped == 0, capEnd: upper + dropped == count)
     }
 
     /// The outline of the live part (lead included).
@@ -103,8 +107,11 @@ package struct FreehandTrail: Sendable {
     package mutating func settleIfNeeded() -> Path {
         guard livePoints > DrawingCanvas.flattenThreshold else { return Path() }
         var last = count - 1 - DrawingCanvas.livePointsKept
+        // A smoothed side point also moves with its neighbours' raw side points, so with smoothing the
+        // sample after the last settled one must be final too (outside the end taper; it is followed).
+        let ahead = ink.smoothing > 0 ? 1 : 0
         if livePoints <= Self.hardLiveLimit {
-            while last >= firstLive, length - samples[last - dropped].distance < ink.taperEnd { last -= 1 }
+            while last >= firstLive, length - samples[last + ahead - dropped].distance < ink.taperEnd { last -= 1 }
         }
         guard last >= firstLive else { return Path() }
         let settled = outline(liveStart..<(last + 1))
@@ -135,6 +142,7 @@ package struct FreehandTrail: Sendable {
     /// was dropped).
     package var settledOutline: Path? {
         guard let history else { return nil }
-        return ink.outline(of: history, in: 0..<Swift.min(firstLive, history.count), width: width, length: length)
+        let end = Swift.min(firstLive, history.count)
+        return ink.outline(of: history, in: 0..<end, width: width, length: length, capEnd: end == count)
     }
 }
