@@ -57,6 +57,31 @@ struct RippleRingTests {
         #expect(TestScenes.maximumDifference(base, drawn.pixmap) >= 2)
     }
 
+    @Test func ringsDrawnTileByTileWithOneLayoutAreTheBytesOfOneCanvas() throws {
+        let size = Size(width: 90, height: 60), scale = 3.0
+        let rings = [(Point(30, 25), 40.0), (Point(70, 40), 18.0), (Point(45, 30), 75.0)].compactMap {
+            RippleRing(centre: $0.0, front: $0.1, in: size)
+        }
+        let base = try background(width: 270, height: 180, scale: scale)
+        var whole = Canvas(base)
+        whole.translate(x: 0.4, y: 0.7)
+        RippleRing.draw(rings, into: &whole, area: Rect(origin: .zero, size: size))
+        var tiled = base
+        let layout = RippleRing.Layout()
+        for top in stride(from: 0, to: 180, by: 32) {
+            for left in stride(from: 0, to: 270, by: 48) {
+                let rect = PixelRect(x: left, y: top, width: min(48, 270 - left), height: min(32, 180 - top))
+                var tile = Canvas(try base.cropped(to: rect))
+                tile.translate(x: 0.4 - Double(left) / scale, y: 0.7 - Double(top) / scale)
+                RippleRing.draw(rings, into: &tile, area: Rect(origin: .zero, size: size), layout: layout)
+                let pixels = tile.pixmap
+                tiled.withMutableRegion(rect) { out in pixels.withView { out.copy(from: $0) } }
+            }
+        }
+        #expect(TestScenes.firstDifference(whole.pixmap, tiled) == nil)
+        #expect(TestScenes.maximumDifference(base, tiled) >= 2, "the rings are there")
+    }
+
     @Test func aRingThatHasNotLeftItsCentreIsNotDrawn() {
         #expect(RippleRing(centre: Point(5, 5), front: 0, in: Size(width: 10, height: 10)) == nil)
         #expect(RippleRing(centre: Point(5, 5), front: 3, in: Size(width: 0, height: 10)) == nil)

@@ -21,6 +21,36 @@
 /* 1 when the CPU and the operating system run AVX2 code, else 0 (always 0 off x86-64). */
 int lk_has_avx2(void);
 
+/* One span of a mesh warp's pixel row, pixels k ... end - 1 of one cell (k counts from the cell's first
+ * pixel; out addresses pixel k's destination): pixel k samples the source at
+ * (k + (x0 + xSlope * k), row + (y0 + ySlope * k)), each product and sum rounded to float separately, with
+ * lk_remap_clamped_avx2's clamped bilinear arithmetic. With over = 0 the sample is stored; otherwise it is
+ * composited source-over onto the destination pixel: d = s + round(d * (255 - s.alpha) / 255) per channel,
+ * as t = d * (255 - s.alpha) + 128, (t + (t >> 8)) >> 8. With avx2 = 1 (only where lk_has_avx2() says so)
+ * eight pixels go at a time; the bytes written are the same either way.
+ * Preconditions: width, height >= 2; height * rowBytes <= INT32_MAX; positions finite. */
+void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height, float x0, float xSlope,
+                  float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over, int32_t avx2,
+                  uint8_t *out);
+
+/* count premultiplied pixels composited source-over onto out, with lk_warp_span's arithmetic (opaque
+ * pixels are copied, which that arithmetic also gives). */
+void lk_over_span(const uint8_t *source, int32_t count, int32_t avx2, uint8_t *out);
+
+/* A ripple ring's light over part of a pixel row: transmit[i] *= 1 - alpha * clamp(min((rho - inner) * rise,
+ * (1 - rho) * fall), 0, 1) with u = u0 + (float)(first + i) * du, rho = sqrt(u * u + v2), for i in
+ * 0 ... count - 1, every product, sum and square root rounded to float on its own (the same bits with
+ * avx2 = 1 or 0). */
+void lk_ring_attenuate(float *transmit, int32_t first, int32_t count, float u0, float du, float v2, float inner,
+                       float rise, float fall, float alpha, int32_t avx2);
+
+/* White at alpha a = 1 - transmit[x] (times coverage[x] / 255 when coverage is not null) over the
+ * premultiplied pixels from ... to - 1: each channel d becomes (uint8_t)(d + a * (255 - d) + 0.5) in float;
+ * pixels with a * 255 < 0.5 are left alone. With avx2 = 1 (only where lk_has_avx2() says so) eight
+ * pixels go at a time, with the same bytes. */
+void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *_Nullable coverage, int32_t from,
+                   int32_t to, int32_t avx2);
+
 /* Bilinear remap with clamped edges, output pixels [x, end) of row y, eight at a time: returns the
  * first pixel not written (x plus a multiple of 8, at most end). Pixel i samples the source at
  * (i + dx[i], y + dy[i]) with the arithmetic of Displacement.clampedFour: the position clamped to the

@@ -46,6 +46,8 @@ public final class RippleView: View, SimulatableComponent {
     private let touchDown = PanGestureRecognizer(instantBegan: true)
     private var ticking = false
     private let sample: RippleSampleCard?
+    /// The rings' spans per pixel row, shared by the tiles of a frame.
+    private let ringLayout = RippleRing.Layout()
 
     /// A rippling card of `frame`; with `showsSampleCard` its content is a colourful sample card.
     /// - Parameter waveShape: amplitude, frequency, decay and speed of every wave (by default
@@ -136,7 +138,7 @@ public final class RippleView: View, SimulatableComponent {
         let rings = waves.compactMap { wave, start in
             RippleRing(centre: wave.centre, front: (clock - start) * wave.speed, in: size)
         }
-        RippleRing.draw(rings, into: &canvas)
+        RippleRing.draw(rings, into: &canvas, area: bounds, layout: ringLayout)
     }
 
     // MARK: - Simulation

@@ -1,0 +1,300 @@
+#include "CLiquidKernels.h"
+
+/* Products and sums are rounded separately, as the Swift code that states this arithmetic does. */
+#pragma STDC FP_CONTRACT OFF
+
+/* round(v * 256) to nearest even, the rounding of the AVX2 conversion under the default MXCSR state. */
+static inline int32_t lk_fixed1(float v) { return (int32_t)__builtin_rintf(v * 256.0f); }
+
+/* One pixel of lk_warp_span, any architecture. */
+static inline void lk_warp_one(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height, float px,
+                               float py, int32_t over, uint8_t *out) {
+    float right = (float)(width - 1), bottom = (float)(height - 1);
+    px = px < 0.0f ? 0.0f : (px > right ? right : px);
+    py = py < 0.0f ? 0.0f : (py > bottom ? bottom : py);
+    int32_t qx = lk_fixed1(px), qy = lk_fixed1(py);
+    int32_t x0 = (qx - (qx < (width - 1) * 256 ? 0 : 256)) >> 8;
+    int32_t y0 = (qy - (qy < (height - 1) * 256 ? 0 : 256)) >> 8;
+    int32_t fx = qx - (x0 << 8), fy = qy - (y0 << 8);
+    int32_t w11 = ((fx * fy + 128) >> 8), w10 = fx - w11, w01 = fy - w11, w00 = 256 - fx - fy + w11;
+    const uint8_t *top = source + (ptrdiff_t)y0 * rowBytes + 4 * x0, *below = top + rowBytes;
+    uint8_t s[4];
+    for (int c = 0; c < 4; c++) {
+        int32_t sum = top[c] * w00 + top[c + 4] * w10 + below[c] * w01 + below[c + 4] * w11;
+        s[c] = (uint8_t)((sum + 128) >> 8);
+    }
+    if (over) {
+        int32_t inverse = 255 - s[3];
+        for (int c = 0; c < 4; c++) {
+            int32_t t = out[c] * inverse + 128;
+            out[c] = (uint8_t)(s[c] + ((t + (t >> 8)) >> 8));
+        }
+    } else {
+        for (int c = 0; c < 4; c++) out[c] = s[c];
+    }
+}
+
+/* One pixel of lk_over_span. */
+static inline void lk_over_one(const uint8_t *source, uint8_t *out) {
+    int32_t inverse = 255 - source[3];
+    for (int c = 0; c < 4; c++) {
+        int32_t t = out[c] * inverse + 128;
+        out[c] = (uint8_t)(source[c] + ((t + (t >> 8)) >> 8));
+    }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define LK_AVX2 __attribute__((target("avx2")))
+
+/* Two taps side by side (8 bytes) of two pixels, one 128-bit half each. */
+static inline LK_AVX2 __m256i lk_warp_pairs(const uint8_t *base, const int32_t *o, int a, int b, int c, int d) {
+    __m128d low = _mm_loadh_pd(_mm_load_sd((const double *)(base + o[a])), (const double *)(base + o[b]));
+    __m128d high = _mm_loadh_pd(_mm_load_sd((const double *)(base + o[c])), (const double *)(base + o[d]));
+    return _mm256_castpd_si256(_mm256_insertf128_pd(_mm256_castpd128_pd256(low), high, 1));
+}
+
+/* Source-over of eight premultiplied pixels s onto d, exact as Compositing.sourceOver:
+ * d' = s + round(d * (255 - s.a) / 255) per channel, via t = d * inverse + 128, (t + (t >> 8)) >> 8. */
+static inline LK_AVX2 __m256i lk_over8(__m256i s, __m256i d) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i alpha = _mm256_srli_epi32(s, 24);
+    /* The inverse alpha in all four 16-bit lanes of a pixel. */
+    __m256i inverse = _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16)));
+    __m256i lowInverse = _mm256_unpacklo_epi32(inverse, inverse), highInverse = _mm256_unpackhi_epi32(inverse, inverse);
+    __m256i low = _mm256_unpacklo_epi8(d, zero), high = _mm256_unpackhi_epi8(d, zero);
+    const __m256i rounding = _mm256_set1_epi16(128);
+    __m256i tl = _mm256_add_epi16(_mm256_mullo_epi16(low, lowInverse), rounding);
+    __m256i th = _mm256_add_epi16(_mm256_mullo_epi16(high, highInverse), rounding);
+    tl = _mm256_srli_epi16(_mm256_add_epi16(tl, _mm256_srli_epi16(tl, 8)), 8);
+    th = _mm256_srli_epi16(_mm256_add_epi16(th, _mm256_srli_epi16(th, 8)), 8);
+    return _mm256_add_epi8(_mm256_packus_epi16(tl, th), s);
+}
+
+/* The bilinear blend of eight pixels (lk_blend8 in remap.c, returning the pixels). */
+static inline LK_AVX2 __m256i lk_warp_blend8(const uint8_t *base, int32_t rowBytes, __m256i x0, __m256i y0,
+                                             __m256i fx, __m256i fy) {
+    _Alignas(32) int32_t top[8], bottom[8];
+    __m256i offsets = _mm256_add_epi32(_mm256_mullo_epi32(y0, _mm256_set1_epi32(rowBytes)), _mm256_slli_epi32(x0, 2));
+    _mm256_store_si256((__m256i *)top, offsets);
+    _mm256_store_si256((__m256i *)bottom, _mm256_add_epi32(offsets, _mm256_set1_epi32(rowBytes)));
+    const __m256i full = _mm256_set1_epi16(256);
+    __m256i u = _mm256_or_si256(fx, _mm256_slli_epi32(fx, 16));
+    __m256i v = _mm256_or_si256(fy, _mm256_slli_epi32(fy, 16));
+    __m256i w11 = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(u, v), _mm256_set1_epi16(128)), 8),
+                                   _mm256_and_si256(_mm256_and_si256(u, v), full));
+    __m256i w10 = _mm256_sub_epi16(u, w11), w01 = _mm256_sub_epi16(v, w11);
+    __m256i w00 = _mm256_add_epi16(_mm256_sub_epi16(_mm256_sub_epi16(full, u), v), w11);
+    __m256 ta = _mm256_castsi256_ps(lk_warp_pairs(base, top, 0, 1, 4, 5));
+    __m256 tb = _mm256_castsi256_ps(lk_warp_pairs(base, top, 2, 3, 6, 7));
+    __m256 ba = _mm256_castsi256_ps(lk_warp_pairs(base, bottom, 0, 1, 4, 5));
+    __m256 bb = _mm256_castsi256_ps(lk_warp_pairs(base, bottom, 2, 3, 6, 7));
+    __m256i p00 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0x88));
+    __m256i p10 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0xDD));
+    __m256i p01 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0x88));
+    __m256i p11 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0xDD));
+    const __m256i low8 = _mm256_set1_epi16(0x00FF);
+    __m256i rb = _mm256_mullo_epi16(_mm256_and_si256(p00, low8), w00);
+    rb = _mm256_add_epi16(rb, _mm256_mullo_epi16(_mm256_and_si256(p10, low8), w10));
+    rb = _mm256_add_epi16(rb, _mm256_mullo_epi16(_mm256_and_si256(p01, low8), w01));
+    rb = _mm256_add_epi16(rb, _mm256_mullo_epi16(_mm256_and_si256(p11, low8), w11));
+    __m256i ga = _mm256_mullo_epi16(_mm256_srli_epi16(p00, 8), w00);
+    ga = _mm256_add_epi16(ga, _mm256_mullo_epi16(_mm256_srli_epi16(p10, 8), w10));
+    ga = _mm256_add_epi16(ga, _mm256_mullo_epi16(_mm256_srli_epi16(p01, 8), w01));
+    ga = _mm256_add_epi16(ga, _mm256_mullo_epi16(_mm256_srli_epi16(p11, 8), w11));
+    const __m256i rounding = _mm256_set1_epi16(128);
+    return _mm256_or_si256(_mm256_srli_epi16(_mm256_add_epi16(rb, rounding), 8),
+                           _mm256_and_si256(_mm256_add_epi16(ga, rounding), _mm256_set1_epi16((short)0xFF00)));
+}
+
+LK_AVX2
+static int32_t lk_warp_span_avx2(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                                 float x0, float xSlope, float row, float y0, float ySlope, int32_t k, int32_t end,
+                                 int32_t over, uint8_t *out) {
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 right = _mm256_set1_ps((float)(width - 1)), bottom = _mm256_set1_ps((float)(height - 1));
+    const __m256i lastX = _mm256_set1_epi32((width - 1) * 256), lastY = _mm256_set1_epi32((height - 1) * 256);
+    const __m256i step = _mm256_set1_epi32(256);
+    const __m256 scale = _mm256_set1_ps(256.0f);
+    const __m256 bx = _mm256_set1_ps(x0), sx = _mm256_set1_ps(xSlope), rows = _mm256_set1_ps(row);
+    const __m256 by = _mm256_set1_ps(y0), sy = _mm256_set1_ps(ySlope);
+    __m256 index = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)k));
+    int32_t start = k;
+    for (; k + 8 <= end; k += 8) {
+        __m256 px = _mm256_add_ps(index, _mm256_add_ps(bx, _mm256_mul_ps(sx, index)));
+        __m256 py = _mm256_add_ps(rows, _mm256_add_ps(by, _mm256_mul_ps(sy, index)));
+        px = _mm256_min_ps(_mm256_max_ps(px, zero), right);
+        py = _mm256_min_ps(_mm256_max_ps(py, zero), bottom);
+        __m256i qx = _mm256_cvtps_epi32(_mm256_mul_ps(px, scale)), qy = _mm256_cvtps_epi32(_mm256_mul_ps(py, scale));
+        __m256i ix = _mm256_srai_epi32(_mm256_sub_epi32(qx, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastX, qx), step)), 8);
+        __m256i iy = _mm256_srai_epi32(_mm256_sub_epi32(qy, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastY, qy), step)), 8);
+        __m256i s = lk_warp_blend8(source, rowBytes, ix, iy, _mm256_sub_epi32(qx, _mm256_slli_epi32(ix, 8)),
+                                   _mm256_sub_epi32(qy, _mm256_slli_epi32(iy, 8)));
+        __m256i *target = (__m256i *)(out + 4 * (k - start));
+        if (over) s = lk_over8(s, _mm256_loadu_si256(target));
+        _mm256_storeu_si256(target, s);
+        index = _mm256_add_ps(index, _mm256_set1_ps(8));
+    }
+    return k;
+}
+
+LK_AVX2
+static int32_t lk_over_span_avx2(const uint8_t *source, int32_t count, uint8_t *out) {
+    int32_t i = 0;
+    const __m256i opaque = _mm256_set1_epi32((int)0xFF000000);
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(source + 4 * i));
+        __m256i *target = (__m256i *)(out + 4 * i);
+        /* Opaque pixels replace the destination outright; the arithmetic gives the same bytes. */
+        if (!_mm256_testc_si256(s, opaque)) s = lk_over8(s, _mm256_loadu_si256(target));
+        _mm256_storeu_si256(target, s);
+    }
+    return i;
+}
+
+#else
+
+static int32_t lk_warp_span_avx2(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                                 float x0, float xSlope, float row, float y0, float ySlope, int32_t k, int32_t end,
+                                 int32_t over, uint8_t *out) {
+    (void)source; (void)rowBytes; (void)width; (void)height; (void)x0; (void)xSlope; (void)row; (void)y0;
+    (void)ySlope; (void)end; (void)over; (void)out;
+    return k;
+}
+
+static int32_t lk_over_span_avx2(const uint8_t *source, int32_t count, uint8_t *out) {
+    (void)source; (void)count; (void)out;
+    return 0;
+}
+
+#endif
+
+void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height, float x0, float xSlope,
+                  float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over, int32_t avx2,
+                  uint8_t *out) {
+    int32_t start = k;
+    if (avx2) {
+        k = lk_warp_span_avx2(source, rowBytes, width, height, x0, xSlope, row, y0, ySlope, k, end, over, out);
+        if (k < end) {
+            /* The last few pixels as eight through a scratch row (each pixel's bytes depend only on its own
+             * index, so the extra lanes change nothing that is kept). Measured reason: spans end at cell and
+             * tile edges, and the per-pixel path took a fifth of the warp's time. */
+            uint8_t scratch[32];
+            int32_t n = end - k;
+            for (int32_t i = 0; i < 4 * n; i++) scratch[i] = out[4 * (k - start) + i];
+            lk_warp_span_avx2(source, rowBytes, width, height, x0, xSlope, row, y0, ySlope, k, k + 8, over, scratch);
+            for (int32_t i = 0; i < 4 * n; i++) out[4 * (k - start) + i] = scratch[i];
+            return;
+        }
+    }
+    for (; k < end; k++) {
+        float index = (float)k;
+        float px = index + (x0 + xSlope * index), py = row + (y0 + ySlope * index);
+        lk_warp_one(source, rowBytes, width, height, px, py, over, out + 4 * (k - start));
+    }
+}
+
+void lk_over_span(const uint8_t *source, int32_t count, int32_t avx2, uint8_t *out) {
+    int32_t i = avx2 ? lk_over_span_avx2(source, count, out) : 0;
+    for (; i < count; i++) lk_over_one(source + 4 * i, out + 4 * i);
+}
+
+/* One ring's transmittance over transmit[from ... to - 1] (see the header). */
+static inline float lk_ring_factor(float x, float u0, float du, float v2, float inner, float rise, float fall,
+                                   float alpha) {
+    float u = u0 + x * du;
+    float rho = __builtin_sqrtf(u * u + v2);
+    float a = (rho - inner) * rise, b = (1.0f - rho) * fall;
+    float ramp = a < b ? a : b;
+    ramp = ramp > 0.0f ? ramp : 0.0f;
+    ramp = ramp < 1.0f ? ramp : 1.0f;
+    return 1.0f - ramp * alpha;
+}
+
+#if defined(__x86_64__)
+LK_AVX2
+static int32_t lk_ring_attenuate_avx2(float *transmit, int32_t first, int32_t count, float u0, float du, float v2,
+                                      float inner, float rise, float fall, float alpha) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    const __m256 vu0 = _mm256_set1_ps(u0), vdu = _mm256_set1_ps(du), vv2 = _mm256_set1_ps(v2);
+    const __m256 vinner = _mm256_set1_ps(inner), vrise = _mm256_set1_ps(rise), vfall = _mm256_set1_ps(fall);
+    const __m256 valpha = _mm256_set1_ps(alpha);
+    __m256 index = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)first));
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256 u = _mm256_add_ps(vu0, _mm256_mul_ps(index, vdu));
+        __m256 rho = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(u, u), vv2));
+        __m256 ramp = _mm256_min_ps(_mm256_mul_ps(_mm256_sub_ps(rho, vinner), vrise),
+                                    _mm256_mul_ps(_mm256_sub_ps(one, rho), vfall));
+        ramp = _mm256_min_ps(_mm256_max_ps(ramp, zero), one);
+        __m256 t = _mm256_loadu_ps(transmit + i);
+        _mm256_storeu_ps(transmit + i, _mm256_mul_ps(t, _mm256_sub_ps(one, _mm256_mul_ps(ramp, valpha))));
+        index = _mm256_add_ps(index, _mm256_set1_ps(8));
+    }
+    return i;
+}
+#else
+static int32_t lk_ring_attenuate_avx2(float *transmit, int32_t first, int32_t count, float u0, float du, float v2,
+                                      float inner, float rise, float fall, float alpha) {
+    (void)transmit; (void)first; (void)count; (void)u0; (void)du; (void)v2; (void)inner; (void)rise; (void)fall;
+    (void)alpha;
+    return 0;
+}
+#endif
+
+void lk_ring_attenuate(float *transmit, int32_t first, int32_t count, float u0, float du, float v2, float inner,
+                       float rise, float fall, float alpha, int32_t avx2) {
+    int32_t i = avx2 ? lk_ring_attenuate_avx2(transmit, first, count, u0, du, v2, inner, rise, fall, alpha) : 0;
+    for (; i < count; i++) transmit[i] *= lk_ring_factor((float)(first + i), u0, du, v2, inner, rise, fall, alpha);
+}
+
+#if defined(__x86_64__)
+/* Two pixels of lk_ring_blend: channels as floats, each pixel's alpha in its four lanes. */
+static inline LK_AVX2 void lk_ring_blend2(uint8_t *p, __m256 a) {
+    __m256 d = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p)));
+    __m256 r = _mm256_add_ps(_mm256_add_ps(d, _mm256_mul_ps(a, _mm256_sub_ps(_mm256_set1_ps(255.0f), d))),
+                             _mm256_set1_ps(0.5f));
+    /* Pixels below half a level keep their bytes, as in the per-pixel loop. */
+    __m256 keep = _mm256_cmp_ps(_mm256_mul_ps(a, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f), _CMP_NGE_UQ);
+    __m256i v = _mm256_cvttps_epi32(_mm256_blendv_ps(r, d, keep));
+    __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    _mm_storel_epi64((__m128i *)p, _mm_packus_epi16(words, words));
+}
+
+LK_AVX2
+static int32_t lk_ring_blend_avx2(uint8_t *pixels, const float *transmit, const uint8_t *coverage, int32_t x,
+                                  int32_t to) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256i pairs[4] = {_mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1), _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3),
+                              _mm256_setr_epi32(4, 4, 4, 4, 5, 5, 5, 5), _mm256_setr_epi32(6, 6, 6, 6, 7, 7, 7, 7)};
+    for (; x + 8 <= to; x += 8) {
+        __m256 a = _mm256_sub_ps(one, _mm256_loadu_ps(transmit + x));
+        if (coverage) {
+            __m256 c = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + x))));
+            a = _mm256_mul_ps(a, _mm256_div_ps(c, _mm256_set1_ps(255.0f)));
+        }
+        for (int i = 0; i < 4; i++) lk_ring_blend2(pixels + 4 * (x + 2 * i), _mm256_permutevar8x32_ps(a, pairs[i]));
+    }
+    return x;
+}
+#endif
+
+void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *coverage, int32_t from, int32_t to,
+                   int32_t avx2) {
+#if defined(__x86_64__)
+    if (avx2) from = lk_ring_blend_avx2(pixels, transmit, coverage, from, to);
+#else
+    (void)avx2;
+#endif
+    for (int32_t x = from; x < to; x++) {
+        float a = 1.0f - transmit[x];
+        if (coverage) a *= (float)coverage[x] / 255.0f;
+        if (!(a * 255.0f >= 0.5f)) continue;
+        uint8_t *p = pixels + 4 * x;
+        for (int c = 0; c < 4; c++) {
+            float d = (float)p[c];
+            p[c] = (uint8_t)(d + a * (255.0f - d) + 0.5f);
+        }
+    }
+}
