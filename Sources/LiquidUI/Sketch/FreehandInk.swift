@@ -39,6 +39,8 @@ public struct FreehandInk: Hashable, Sendable {
     /// enough to be flattened on the canvas stays within one level of coverage of the same stroke drawn in
     /// one pass: the flattened pieces are cut straight across where they meet (see
     /// ``outline(of:in:width:length:capStart:capEnd:)``), so each is exactly a part of the whole outline.
+    /// Known limit: with smoothing above 0, the canvas's frame-by-frame image may differ from a full redraw
+    /// by 1 level at isolated pixels (without smoothing it is equal byte for byte).
     public let smoothing: Double
     /// The length (points) over which the start widens from nothing, 0…``maximumTaper`` (0: no taper).
     public let taperStart: Double
