@@ -48,12 +48,7 @@ static inline void lk_over_one(const uint8_t *source, uint8_t *out) {
 
 #define LK_AVX2 __attribute__((target("avx2")))
 
-/* Two taps side by side (8 bytes) of two pixels, one 128-bit half each. */
-static inline LK_AVX2 __m256i lk_warp_pairs(const uint8_t *base, const int32_t *o, int a, int b, int c, int d) {
-    __m128d low = _mm_loadh_pd(_mm_load_sd((const double *)(base + o[a])), (const double *)(base + o[b]));
-    __m128d high = _mm_loadh_pd(_mm_load_sd((const double *)(base + o[c])), (const double *)(base + o[d]));
-    return _mm256_castpd_si256(_mm256_insertf128_pd(_mm256_castpd128_pd256(low), high, 1));
-}
+#include "bilinear8.h"
 
 /* Source-over of eight premultiplied pixels s onto d, exact as Compositing.sourceOver:
  * d' = s + round(d * (255 - s.a) / 255) per channel, via t = d * inverse + 128, (t + (t >> 8)) >> 8. */
@@ -70,42 +65,6 @@ static inline LK_AVX2 __m256i lk_over8(__m256i s, __m256i d) {
     tl = _mm256_srli_epi16(_mm256_add_epi16(tl, _mm256_srli_epi16(tl, 8)), 8);
     th = _mm256_srli_epi16(_mm256_add_epi16(th, _mm256_srli_epi16(th, 8)), 8);
     return _mm256_add_epi8(_mm256_packus_epi16(tl, th), s);
-}
-
-/* The bilinear blend of eight pixels (lk_blend8 in remap.c, returning the pixels). */
-static inline LK_AVX2 __m256i lk_warp_blend8(const uint8_t *base, int32_t rowBytes, __m256i x0, __m256i y0,
-                                             __m256i fx, __m256i fy) {
-    _Alignas(32) int32_t top[8], bottom[8];
-    __m256i offsets = _mm256_add_epi32(_mm256_mullo_epi32(y0, _mm256_set1_epi32(rowBytes)), _mm256_slli_epi32(x0, 2));
-    _mm256_store_si256((__m256i *)top, offsets);
-    _mm256_store_si256((__m256i *)bottom, _mm256_add_epi32(offsets, _mm256_set1_epi32(rowBytes)));
-    const __m256i full = _mm256_set1_epi16(256);
-    __m256i u = _mm256_or_si256(fx, _mm256_slli_epi32(fx, 16));
-    __m256i v = _mm256_or_si256(fy, _mm256_slli_epi32(fy, 16));
-    __m256i w11 = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(u, v), _mm256_set1_epi16(128)), 8),
-                                   _mm256_and_si256(_mm256_and_si256(u, v), full));
-    __m256i w10 = _mm256_sub_epi16(u, w11), w01 = _mm256_sub_epi16(v, w11);
-    __m256i w00 = _mm256_add_epi16(_mm256_sub_epi16(_mm256_sub_epi16(full, u), v), w11);
-    __m256 ta = _mm256_castsi256_ps(lk_warp_pairs(base, top, 0, 1, 4, 5));
-    __m256 tb = _mm256_castsi256_ps(lk_warp_pairs(base, top, 2, 3, 6, 7));
-    __m256 ba = _mm256_castsi256_ps(lk_warp_pairs(base, bottom, 0, 1, 4, 5));
-    __m256 bb = _mm256_castsi256_ps(lk_warp_pairs(base, bottom, 2, 3, 6, 7));
-    __m256i p00 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0x88));
-    __m256i p10 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0xDD));
-    __m256i p01 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0x88));
-    __m256i p11 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0xDD));
-    const __m256i low8 = _mm256_set1_epi16(0x00FF);
-    __m256i rb = _mm256_mullo_epi16(_mm256_and_si256(p00, low8), w00);
-    rb = _mm256_add_epi16(rb, _mm256_mullo_epi16(_mm256_and_si256(p10, low8), w10));
-    rb = _mm256_add_epi16(rb, _mm256_mullo_epi16(_mm256_and_si256(p01, low8), w01));
-    rb = _mm256_add_epi16(rb, _mm256_mullo_epi16(_mm256_and_si256(p11, low8), w11));
-    __m256i ga = _mm256_mullo_epi16(_mm256_srli_epi16(p00, 8), w00);
-    ga = _mm256_add_epi16(ga, _mm256_mullo_epi16(_mm256_srli_epi16(p10, 8), w10));
-    ga = _mm256_add_epi16(ga, _mm256_mullo_epi16(_mm256_srli_epi16(p01, 8), w01));
-    ga = _mm256_add_epi16(ga, _mm256_mullo_epi16(_mm256_srli_epi16(p11, 8), w11));
-    const __m256i rounding = _mm256_set1_epi16(128);
-    return _mm256_or_si256(_mm256_srli_epi16(_mm256_add_epi16(rb, rounding), 8),
-                           _mm256_and_si256(_mm256_add_epi16(ga, rounding), _mm256_set1_epi16((short)0xFF00)));
 }
 
 LK_AVX2
@@ -129,7 +88,7 @@ static int32_t lk_warp_span_avx2(const uint8_t *source, int32_t rowBytes, int32_
         __m256i qx = _mm256_cvtps_epi32(_mm256_mul_ps(px, scale)), qy = _mm256_cvtps_epi32(_mm256_mul_ps(py, scale));
         __m256i ix = _mm256_srai_epi32(_mm256_sub_epi32(qx, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastX, qx), step)), 8);
         __m256i iy = _mm256_srai_epi32(_mm256_sub_epi32(qy, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastY, qy), step)), 8);
-        __m256i s = lk_warp_blend8(source, rowBytes, ix, iy, _mm256_sub_epi32(qx, _mm256_slli_epi32(ix, 8)),
+        __m256i s = lk_bilinear8(source, rowBytes, ix, iy, _mm256_sub_epi32(qx, _mm256_slli_epi32(ix, 8)),
                                    _mm256_sub_epi32(qy, _mm256_slli_epi32(iy, 8)));
         __m256i *target = (__m256i *)(out + 4 * (k - start));
         if (over) s = lk_over8(s, _mm256_loadu_si256(target));

@@ -55,7 +55,6 @@ extension EdgeSoftening {
                                     output: output)
                 }
                 let top = blurred + (levels - 2) * n
-                let steps = Float(levels - 1)
                 let block = Self.bandBlock
                 Self.distanceTable.withUnsafeBufferPointer { distance in
                     table.withUnsafeBufferPointer { lut in
@@ -64,14 +63,9 @@ extension EdgeSoftening {
                             for b in 0..<bw where output[y * bw + b] != 0 {
                                 for x in (b * block)..<Swift.min(b * block + block, w) {
                                     let i = y &* w &+ x
-                                    let m = Self.maskValue(top[i], distance)
-                                    if m == 0 { continue }
-                                    let position = Float(m) / 255 * steps
-                                    let k = Swift.min(Int(position), levels - 2)
-                                    let t = position - Float(k)
-                                    let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
-                                    let upper = blurred[k * n + i]
-                                    let level = Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
+                                    guard let level = Self.softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
+                                                                         planeSize: n, levels: levels,
+                                                                         distance: distance) else { continue }
                                     out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
                                 }
                             }

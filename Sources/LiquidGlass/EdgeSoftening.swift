@@ -162,7 +162,6 @@ package struct EdgeSoftening: Sendable, Hashable {
                                  kernel: kernel, temporary: temporary, row: row, pool: pool)
             }
             // The top level is blurred with σ: the mask's own blur.
-            let steps = Float(levels - 1)
             Self.distanceTable.withUnsafeBufferPointer { distance in
                 table.withUnsafeBufferPointer { lut in
                     nonisolated(unsafe) let tables = (distance: distance, lut: lut)
@@ -173,14 +172,9 @@ package struct EdgeSoftening: Sendable, Hashable {
                             let out = UnsafeMutableRawPointer(shared.view.row(y))
                             for x in 0..<w {
                                 let i = y &* w &+ x
-                                let m = Self.maskValue(top[i], tables.distance)
-                                if m == 0 { continue }
-                                let position = Float(m) / 255 * steps
-                                let k = Swift.min(Int(position), levels - 2)
-                                let t = position - Float(k)
-                                let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
-                                let upper = blurred[k * n + i]
-                                let level = Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
+                                guard let level = Self.softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
+                                                                     planeSize: n, levels: levels,
+                                                                     distance: tables.distance) else { continue }
                                 out.storeBytes(of: tables.lut[level], toByteOffset: 4 * x, as: UInt32.self)
                             }
                         }
@@ -242,6 +236,23 @@ package struct EdgeSoftening: Sendable, Hashable {
             let pixels = view.row(y), out = alpha + y * view.width
             for x in 0..<view.width { out[x] = Float(pixels[4 &* x &+ 3]) }
         }
+    }
+
+    /// The softened alpha level of pixel `i`, or `nil` where the mask is 0 and the pixel keeps its bytes: the
+    /// mask picks a position between the unblurred alpha and the blurred levels, and the level is their
+    /// linear blend there, rounded. The one place both the whole-image and the banded passes compute it.
+    @inline(__always)
+    static func softenedLevel(at i: Int, alpha: UnsafePointer<Float>, blurred: UnsafePointer<Float>,
+                              top: UnsafePointer<Float>, planeSize n: Int, levels: Int,
+                              distance: UnsafeBufferPointer<UInt8>) -> Int? {
+        let m = maskValue(top[i], distance)
+        if m == 0 { return nil }
+        let position = Float(m) / 255 * Float(levels - 1)
+        let k = Swift.min(Int(position), levels - 2)
+        let t = position - Float(k)
+        let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
+        let upper = blurred[k * n + i]
+        return Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
     }
 
     /// The mask byte for a blurred alpha (0…255) via ``distanceTable``.
