@@ -246,7 +246,5 @@ package struct RandomTouches: Sequence, Sendable {
             let length = (x * x + y * y).squareRoot()
             return (x / length, y / length)
         }
-
-        private func smoothstep(_ f: Double) -> Double { f * f * (3 - 2 * f) }
     }
 }

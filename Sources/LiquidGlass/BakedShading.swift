@@ -171,23 +171,17 @@ package struct BakedShading: Sendable, Hashable {
                 guard coverage > 0 else { continue }
                 // Inside the outline shifted up by `offset`: the distance inside it, u.
                 let inside = -shape.signedDistance(x: x, y: y + offset)
-                let shade = shadowOpacity * (1 - Self.smoothstep(inside / softness)) * coverage
+                let shade = shadowOpacity * (1 - smoothstep(inside / softness)) * coverage
                 multiply[px, py] = PremultipliedRGBA8(shadow.withAlpha(shadow.alpha * shade))
                 let top = Double(py) + 0.5
                 let gradient = highlightOpacity * Swift.max(1 - top / extent, 0)
                 let upper = Swift.min(Swift.max(-y / (h / 2), 0), 1)
-                let rimLight = rimOpacity * (1 - Self.smoothstep(-distance / rim)) * upper
+                let rimLight = rimOpacity * (1 - smoothstep(-distance / rim)) * upper
                 let light = Swift.min(gradient + rimLight, 1) * coverage
                 highlight[px, py] = PremultipliedRGBA8(RGBA.white.withAlpha(light))
             }
         }
         return Image(multiply: multiply, highlight: highlight)
-    }
-
-    /// 3t² − 2t³ of t clamped to 0…1.
-    private static func smoothstep(_ t: Double) -> Double {
-        let c = Swift.min(Swift.max(t, 0), 1)
-        return c * c * (3 - 2 * c)
     }
 
     /// A centred rounded rectangle's exact signed distance (negative inside), in pixels.

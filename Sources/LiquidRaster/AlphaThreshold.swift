@@ -38,8 +38,7 @@ public struct AlphaThreshold: Sendable, Hashable {
     package func weight(alpha: Double) -> Double {
         if edgeWidth == 0 { return alpha >= threshold ? 1 : 0 }
         let low = threshold - edgeWidth / 2
-        let t = Swift.min(Swift.max((alpha - low) / edgeWidth, 0), 1)
-        return t * t * (3 - 2 * t)
+        return smoothstep((alpha - low) / edgeWidth)
     }
 
     /// The output pixel (packed as ``PremultipliedRGBA8/packed``) for each input alpha level 0…255.

@@ -68,8 +68,7 @@ public struct Shockwave: Hashable, Sendable {
         guard local > 0 else { return 0 }
         var value = amplitude * sin(frequency * local) * exp(-decay * local)
         if distance < Self.innerRadius {
-            let f = distance / Self.innerRadius
-            value *= Self.centreFactor + (1 - Self.centreFactor) * f * f * (3 - 2 * f)
+            value *= Self.centreFactor + (1 - Self.centreFactor) * smoothstep(distance / Self.innerRadius)
         }
         return value
     }
