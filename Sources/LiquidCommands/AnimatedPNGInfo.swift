@@ -1,6 +1,6 @@
 /// What the gallery says about an animated PNG file: its size, frame count and running time, read from
 /// the chunk headers (`IHDR`, `acTL`, `fcTL`) without decoding any pixels.
-struct AnimatedPNGInfo: Equatable {
+struct AnimatedPNGInfo: Equatable, Codable {
     /// Canvas size in pixels.
     var width: Int
     var height: Int

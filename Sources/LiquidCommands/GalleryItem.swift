@@ -1,7 +1,7 @@
 /// One card of the gallery page: an animated PNG, its poster, and what to say about it.
-struct GalleryItem {
+struct GalleryItem: Codable {
     /// The part of the page a card belongs to, in page order.
-    enum Section: Int, CaseIterable, Comparable {
+    enum Section: Int, CaseIterable, Comparable, Codable {
         case controls, scenes, motion
 
         var heading: String {

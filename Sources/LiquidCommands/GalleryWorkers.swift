@@ -59,8 +59,7 @@ enum GalleryWorkers {
                     throw ValidationErrorMessage("gallery: a rendering process printed a line that is not a card record")
                 }
                 builder.report(record.report)
-                items[record.index] = try record.item(in: builder.directory, scale: builder.scale,
-                                                      framesPerSecond: builder.framesPerSecond)
+                items[record.index] = record.item
             }
         }
         return try items.enumerated().map { index, item in
