@@ -111,21 +111,29 @@ final class LiquidSwitchRenderer {
         if let cached, cached.key == key {
             image = cached.image
         } else {
-            do throws(LiquidError) {
-                image = try render(key)
-                lastError = nil
-            } catch {
-                lastError = error
-                cached = nil
-                return
-            }
-            cached = (key, image)
+            guard let fresh = renderAndKeep(key) else { return }
+            image = fresh
         }
         lastDrawWasAligned = axisAligned
         if axisAligned {
             canvas.drawImage(image, atPixelX: Int(baseX), y: Int(baseY))
         } else {
             canvas.drawImage(image, transform: placement)
+        }
+    }
+
+    /// Renders `key` and keeps it as the cached image; on failure records the error, drops the cache and
+    /// returns `nil`.
+    private func renderAndKeep(_ key: Key) -> Pixmap? {
+        do throws(LiquidError) {
+            let image = try render(key)
+            lastError = nil
+            cached = (key, image)
+            return image
+        } catch {
+            lastError = error
+            cached = nil
+            return nil
         }
     }
 
@@ -142,16 +150,7 @@ final class LiquidSwitchRenderer {
         var key = previous.key
         key.pose = pose
         if key == previous.key { return .none }
-        let image: Pixmap
-        do throws(LiquidError) {
-            image = try render(key)
-            lastError = nil
-        } catch {
-            lastError = error
-            cached = nil
-            return .whole
-        }
-        cached = (key, image)
+        guard let image = renderAndKeep(key) else { return .whole }
         guard let box = Self.differingPixels(previous.image, image) else { return .none }
         // Image pixel i covers local points [(i − phase) / scale, (i + 1 − phase) / scale); one pixel more
         // on every side absorbs the phase's quantisation to 1/64 px.
