@@ -31,12 +31,13 @@ static inline uint32_t lk_over(uint32_t s, uint32_t d) {
  * architecture, and on x86-64 also for AVX2 (eight lanes, 32-bit multiplies in one instruction), chosen at
  * run time; both do the same float and integer operations, so they give the same pixels. */
 static inline __attribute__((always_inline)) void
-lk_particles_draw_pixels(const lk_particle_draw *setup, const float *offsetX, const float *offsetY,
+lk_particles_draw_pixels(const lk_particle_draw *setup, const float *velocityX, const float *velocityY,
                          const float *lifetime, const uint16_t *texelX, const uint16_t *texelY,
-                         const uint32_t *color, int64_t n, uint32_t *pixels, int32_t *box) {
+                         const uint32_t *color, const float *travel, const float *fall, const float *spent,
+                         int64_t n, uint32_t *pixels, int32_t *box) {
     const float bias = 65536.0f;
     const float baseX = setup->baseX, baseY = setup->baseY, cellX = setup->cellX, cellY = setup->cellY;
-    const float scale = setup->scale, fadeLifetime = setup->fadeLifetime, fade = setup->fade;
+    const float fadeLifetime = setup->fadeLifetime, fade = setup->fade;
     const int64_t stride = setup->stride;
     const float highX = (float)setup->width + bias, highY = (float)setup->height + bias;
     int32_t minX = box[0], minY = box[1], maxX = box[2], maxY = box[3];
@@ -44,13 +45,15 @@ lk_particles_draw_pixels(const lk_particle_draw *setup, const float *offsetX, co
     uint32_t sources[LK_PARTICLE_RUN];
     for (int64_t first = 0; first < n; first += LK_PARTICLE_RUN) {
         const int32_t m = n - first < LK_PARTICLE_RUN ? (int32_t)(n - first) : LK_PARTICLE_RUN;
-        const float *ox = offsetX + first, *oy = offsetY + first, *life = lifetime + first;
+        const float *vx = velocityX + first, *vy = velocityY + first, *life = lifetime + first;
         const uint16_t *tx = texelX + first, *ty = texelY + first;
         const uint32_t *c = color + first;
         for (int32_t j = 0; j < m; j++) {
-            const float l = life[j];
-            const float fx = baseX + (float)tx[j] * cellX + ox[j] * scale;
-            const float fy = baseY + (float)ty[j] * cellY + oy[j] * scale;
+            /* The column's sums, looked up by the texel column (a gather from a table of a few KiB). */
+            const uint16_t column = tx[j];
+            const float l = life[j] - spent[column];
+            const float fx = baseX + (float)column * cellX + vx[j] * travel[column];
+            const float fy = baseY + (float)ty[j] * cellY + (vy[j] * travel[column] + fall[column]);
             const int shown = (l > 0) & (fx >= bias) & (fx < highX) & (fy >= bias) & (fy < highY);
             /* Positions of hidden particles (possibly NaN or huge) are replaced before any conversion. */
             const int32_t x = (int32_t)(shown ? fx : bias) - 65536;
@@ -79,38 +82,39 @@ lk_particles_draw_pixels(const lk_particle_draw *setup, const float *offsetX, co
 }
 
 #define LK_PARTICLE_PIXELS_ARGUMENTS \
-    const lk_particle_draw *setup, const float *offsetX, const float *offsetY, const float *lifetime, \
-    const uint16_t *texelX, const uint16_t *texelY, const uint32_t *color, int64_t n, uint32_t *pixels, \
-    int32_t *box
+    const lk_particle_draw *setup, const float *velocityX, const float *velocityY, const float *lifetime, \
+    const uint16_t *texelX, const uint16_t *texelY, const uint32_t *color, const float *travel, \
+    const float *fall, const float *spent, int64_t n, uint32_t *pixels, int32_t *box
 
 static void lk_particles_draw_pixels_plain(LK_PARTICLE_PIXELS_ARGUMENTS) {
-    lk_particles_draw_pixels(setup, offsetX, offsetY, lifetime, texelX, texelY, color, n, pixels, box);
+    lk_particles_draw_pixels(setup, velocityX, velocityY, lifetime, texelX, texelY, color, travel, fall, spent, n, pixels, box);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 static void lk_particles_draw_pixels_avx2(LK_PARTICLE_PIXELS_ARGUMENTS) {
-    lk_particles_draw_pixels(setup, offsetX, offsetY, lifetime, texelX, texelY, color, n, pixels, box);
+    lk_particles_draw_pixels(setup, velocityX, velocityY, lifetime, texelX, texelY, color, travel, fall, spent, n, pixels, box);
 }
 #endif
 
-void lk_particles_draw(const lk_particle_draw *setup, const float *offsetX, const float *offsetY,
+void lk_particles_draw(const lk_particle_draw *setup, const float *velocityX, const float *velocityY,
                        const float *lifetime, const uint16_t *texelX, const uint16_t *texelY,
-                       const uint32_t *color, int64_t n, uint32_t *pixels, int32_t *box) {
+                       const uint32_t *color, const float *travel, const float *fall, const float *spent,
+                       int64_t n, uint32_t *pixels, int32_t *box) {
     const int32_t blockW = setup->blockWidth, blockH = setup->blockHeight;
     if (blockW == 1 && blockH == 1) {
 #if defined(__x86_64__)
         if (lk_has_avx2()) {
-            lk_particles_draw_pixels_avx2(setup, offsetX, offsetY, lifetime, texelX, texelY, color, n, pixels, box);
+            lk_particles_draw_pixels_avx2(setup, velocityX, velocityY, lifetime, texelX, texelY, color, travel, fall, spent, n, pixels, box);
             return;
         }
 #endif
-        lk_particles_draw_pixels_plain(setup, offsetX, offsetY, lifetime, texelX, texelY, color, n, pixels, box);
+        lk_particles_draw_pixels_plain(setup, velocityX, velocityY, lifetime, texelX, texelY, color, travel, fall, spent, n, pixels, box);
         return;
     }
     const float bias = 65536.0f;
     const float baseX = setup->baseX, baseY = setup->baseY, cellX = setup->cellX, cellY = setup->cellY;
-    const float scale = setup->scale, fadeLifetime = setup->fadeLifetime, fade = setup->fade;
+    const float fadeLifetime = setup->fadeLifetime, fade = setup->fade;
     const int32_t width = setup->width, height = setup->height;
     const int64_t stride = setup->stride;
     /* A block starting up to blockW - 1 pixels left of (or above) the target still shows. */
@@ -118,10 +122,11 @@ void lk_particles_draw(const lk_particle_draw *setup, const float *offsetX, cons
     const float highX = (float)width + bias, highY = (float)height + bias;
     int32_t minX = box[0], minY = box[1], maxX = box[2], maxY = box[3];
     for (int64_t i = 0; i < n; i++) {
-        float l = lifetime[i];
+        const uint16_t column = texelX[i];
+        float l = lifetime[i] - spent[column];
         if (!(l > 0)) continue;
-        float fx = baseX + (float)texelX[i] * cellX + offsetX[i] * scale;
-        float fy = baseY + (float)texelY[i] * cellY + offsetY[i] * scale;
+        float fx = baseX + (float)column * cellX + velocityX[i] * travel[column];
+        float fy = baseY + (float)texelY[i] * cellY + (velocityY[i] * travel[column] + fall[column]);
         if (!(fx >= lowX && fx < highX && fy >= lowY && fy < highY)) continue;
         int32_t x = (int32_t)fx - 65536, y = (int32_t)fy - 65536;
         uint32_t a = l >= fadeLifetime ? 256u : (uint32_t)(l * fade);

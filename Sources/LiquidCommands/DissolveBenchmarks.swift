@@ -5,7 +5,7 @@ import LiquidUI
 extension ControlBenchmarks {
     /// One frame of the particle dissolve of a filled 300×300 pt square at 3× (810,000 particles) on a
     /// 390×844 pt screen, 0.6 s into the dissolve (most particles moving, none yet removed), split into
-    /// `ui.dissolve.update` (one 1/120 s step of every particle) and `ui.dissolve.draw` (clearing what the
+    /// `ui.dissolve.update` (one 1/120 s step: the sweep's sums per column, which is all a step changes) and `ui.dissolve.draw` (clearing what the
     /// last frame drew and drawing every live particle into the screen-sized overlay buffer), and both
     /// together as `ui.dissolve.frame`. Each run moves the dissolve on by one step.
     ///

@@ -93,8 +93,8 @@ int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t
 typedef struct {
     /* Device x of texel column 0's left edge plus 0.5 (so truncation rounds to nearest) plus 65536. */
     float baseX, baseY;
-    /* Device pixels per texel across and down, and per point of offset. */
-    float cellX, cellY, scale;
+    /* Device pixels per texel across and down. */
+    float cellX, cellY;
     /* The lifetime below which a particle fades, and 256 / that lifetime. */
     float fadeLifetime, fade;
     /* The pixels one particle covers (1 x 1, or a coarse particle's block). */
@@ -103,15 +103,20 @@ typedef struct {
     int32_t width, height, stride;
 } lk_particle_draw;
 
-/* Draws particles [0, n) with lifetime > 0, in order: particle i at device pixel (floor(fx) - 65536,
- * floor(fy) - 65536), fx = baseX + texelX * cellX + offsetX * scale (likewise y), skipped unless
- * 65537 - blockWidth <= fx < width + 65536 (likewise y); its colour is color[i] with every channel
- * times a / 256 (truncated), a = 256 at lifetime >= fadeLifetime else (uint32_t)(lifetime * fade), drawn
- * source-over (s + d * (256 - alpha of s) / 256 per channel, truncated) on its block clipped to the target.
- * box holds minX, minY, maxX, maxY of the pixels drawn so far and is widened to those drawn here. */
-void lk_particles_draw(const lk_particle_draw *setup, const float *offsetX, const float *offsetY,
+/* Draws dissolving particles [0, n) in order. Particle i, with column c = texelX[i], has the lifetime
+ * l = lifetime[i] - spent[c] and is drawn only when l > 0, at device pixel (floor(fx) - 65536,
+ * floor(fy) - 65536), fx = baseX + c * cellX + velocityX[i] * travel[c],
+ * fy = baseY + texelY[i] * cellY + (velocityY[i] * travel[c] + fall[c]), skipped unless
+ * 65537 - blockWidth <= fx < width + 65536 (likewise y). (travel, fall and spent are per-column tables
+ * indexed by texel column: the sweep's travel times the scale, gravity times its fall times the scale,
+ * and its travel.) Its colour is color[i] with every channel times a / 256 (truncated), a = 256 at
+ * l >= fadeLifetime else (uint32_t)(l * fade), drawn source-over (s + d * (256 - alpha of s) / 256 per
+ * channel, truncated) on its block clipped to the target. box holds minX, minY, maxX, maxY of the pixels
+ * drawn so far and is widened to those drawn here. */
+void lk_particles_draw(const lk_particle_draw *setup, const float *velocityX, const float *velocityY,
                        const float *lifetime, const uint16_t *texelX, const uint16_t *texelY,
-                       const uint32_t *color, int64_t n, uint32_t *pixels, int32_t *box);
+                       const uint32_t *color, const float *travel, const float *fall, const float *spent,
+                       int64_t n, uint32_t *pixels, int32_t *box);
 
 #pragma clang assume_nonnull end
 

@@ -37,6 +37,8 @@ package struct ParticleGroup: Hashable, Sendable {
     package let motion: Motion
     /// Seconds simulated since the group began.
     package var phase: Double = 0
+    /// A dissolve's travel and fall per column (see ``DissolveSweep``); no columns for an emitter.
+    package var sweep = DissolveSweep(columns: 0)
 
     /// The particles' index range.
     package var range: Range<Int> { start..<(start + count) }

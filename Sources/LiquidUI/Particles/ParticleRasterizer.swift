@@ -8,7 +8,8 @@ import LiquidRaster
 /// particles are drawn as rotated, scaled sprites instead (see `drawSprites`).
 ///
 /// The arithmetic, exactly: a particle is drawn when its lifetime is above 0; its position is computed in
-/// `Float` (home plus offset times the scale, plus ½) and truncated; its alpha is `a = 256` from
+/// `Float` (home plus offset times the scale, plus ½; a dissolving particle's offset is its velocity times
+/// its column's travel, plus gravity times the column's fall in y — see ``DissolveSweep``) and truncated; its alpha is `a = 256` from
 /// ``ParticleDissolve/fadeLifetime`` up and `⌊lifetime · 256 / fadeLifetime⌋` below it; each channel of its
 /// colour (its atlas texel, which the store keeps a copy of per particle) becomes `⌊c · a / 256⌋`, and source-over gives `s + ⌊d · (256 − αs) / 256⌋` per channel. Particles
 /// are drawn in store order, so where several land on one pixel the later one is on top.
@@ -96,8 +97,7 @@ package enum ParticleRasterizer {
         // kernel tests them in Float before any conversion, so a particle far away is skipped, never
         // converted.
         var setup = lk_particle_draw(
-            baseX: Float(baseX) + 65_536, baseY: Float(baseY) + 65_536,
-            cellX: Float(cellX), cellY: Float(cellY), scale: Float(scale),
+            baseX: Float(baseX) + 65_536, baseY: Float(baseY) + 65_536, cellX: Float(cellX), cellY: Float(cellY),
             fadeLifetime: Float(ParticleDissolve.fadeLifetime), fade: Float(256 / ParticleDissolve.fadeLifetime),
             blockWidth: Int32(blockW), blockHeight: Int32(blockH),
             width: Int32(target.width), height: Int32(target.height), stride: Int32(target.rowBytes / 4))
@@ -105,10 +105,24 @@ package enum ParticleRasterizer {
                                Int32(clamping: box.maxX), Int32(clamping: box.maxY)]
         let pixels = UnsafeMutableRawPointer(target.base).assumingMemoryBound(to: UInt32.self)
         let s = group.start
-        // Measured reason for the kernel: perf put half of the Swift loop's samples on the load of the
-        // destination pixel and most of the rest on per-particle checks and arithmetic.
-        lk_particles_draw(&setup, store.offsetX + s, store.offsetY + s, store.lifetime + s,
-                          store.texelX + s, store.texelY + s, store.color + s, Int64(group.count), pixels, &bounds)
+        // The sweep's per-column sums as the kernel reads them, indexed by atlas column (so a particle's
+        // texel column is the index); columns left of the group's are never read.
+        let x0 = group.atlasRect.x, columns = group.sweep.columns, length = x0 + columns
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * length) { tables in
+            let travel = tables.baseAddress!, fall = travel + length, spent = fall + length
+            let gravity = ParticleDissolve.gravity * scale
+            for c in 0..<columns {
+                let k = group.sweep.travel[c]
+                travel[x0 + c] = Float(k * scale)
+                fall[x0 + c] = Float(gravity * group.sweep.fall[c])
+                spent[x0 + c] = Float(k)
+            }
+            // Measured reason for the kernel: perf put half of the Swift loop's samples on the load of the
+            // destination pixel and most of the rest on per-particle checks and arithmetic.
+            lk_particles_draw(&setup, store.velocityX + s, store.velocityY + s, store.lifetime + s,
+                              store.texelX + s, store.texelY + s, store.color + s, travel, fall, spent,
+                              Int64(group.count), pixels, &bounds)
+        }
         if bounds[0] <= bounds[2] {
             box = Box(minX: Int(bounds[0]), minY: Int(bounds[1]), maxX: Int(bounds[2]), maxY: Int(bounds[3]))
         }

@@ -7,17 +7,22 @@ import LiquidRaster
 /// emitters' source images.
 ///
 /// Several emissions (``ParticleGroup``s — one per dissolving item) share the store: each is a contiguous
-/// run of particles and a shelf-packed region of the atlas (``ShelfAtlas``). A particle is five `Float`s
-/// — offset x, y (points, from its home), velocity x, y (points per second), lifetime (seconds) — two
-/// `UInt16`s, the atlas texel it shows, which is also its home (its column and row in the source image),
-/// and a copy of that texel's colour (`UInt32`, premultiplied; see ``color``): **28 bytes per particle**. Emitters' particles (``BallisticMotion``) also have a scale and a rotation,
-/// two more `Float` columns that exist only once the store has had an emitter (8 more bytes a particle). The atlas holds one premultiplied RGBA8 texel per cell of each source
-/// image, at most ``atlasWidth`` × ``atlasMaximumHeight`` (16 MiB).
+/// run of particles and a shelf-packed region of the atlas (``ShelfAtlas``). A dissolving particle is three
+/// `Float`s — its initial velocity x, y (points per second) and initial lifetime (seconds) — two `UInt16`s,
+/// the atlas texel it shows, which is also its home (its column and row in the source image), and a copy of
+/// that texel's colour (`UInt32`, premultiplied; see ``color``): **20 bytes per particle**, none of which
+/// a step writes. Where it is now follows in closed form from those and its column's travel and fall
+/// (``DissolveSweep``, kept per group): a step updates one pair of numbers per column instead of every
+/// particle. Emitters' particles (``BallisticMotion``) are stepped one by one and also have an offset
+/// (x, y), a scale and a rotation: four more `Float` columns that exist only once the store has had an
+/// emitter (16 more bytes a particle); for them ``velocityX``, ``velocityY`` and ``lifetime`` are the
+/// present values. The atlas holds one premultiplied RGBA8 texel per cell of each source image, at most
+/// ``atlasWidth`` × ``atlasMaximumHeight`` (16 MiB).
 ///
-/// Storage is `Float`, not `Float16` or fixed point: over a whole dissolve (1.5 s of motion, 180 steps of
-/// 1/120 s, up to about 260 pt of travel) `Float` stays within 0.001 pt of a `Double` reference (the tests
-/// check 0.01 pt), while `Float16` has a spacing of 0.125 pt at 256 pt — a third of a pixel at 3× after one
-/// rounding, more after 180 — and fixed point at 1/16 px would drift by up to 1/32 px a step.
+/// Storage is `Float`, not `Float16` or fixed point: velocities and lifetimes are stored once and the
+/// sweep's sums are `Double`, so a particle's position is within 0.001 pt of a `Double` reference over a
+/// whole dissolve (the tests check 0.01 pt), while `Float16` has a spacing of 0.125 pt at 256 pt — a third
+/// of a pixel at 3×.
 ///
 /// ## The cap and coarser particles
 /// The store never holds more than ``capacity`` particles (at least 1,048,576 by default). When a new item
@@ -25,13 +30,15 @@ import LiquidRaster
 /// (k = 2, 3, …, the smallest that fits what is left of the cap and of the atlas), carrying the block's
 /// average premultiplied colour (its average coverage in alpha) and drawn as a k×k block. An item for
 /// which not even one particle fits gets none (it simply disappears). Memory is therefore bounded by
-/// 28 bytes × ``capacity`` plus the atlas, whatever is dissolved.
+/// 20 bytes × ``capacity`` plus the atlas (36 bytes once the store has had an emitter), whatever is dissolved.
 public final class ParticleStore {
     /// The default cap on the particle count: 1,048,576.
     public static let defaultCapacity = 1 << 20
     /// Bytes one particle takes.
-    public static let bytesPerParticle = 5 * MemoryLayout<Float>.size + 2 * MemoryLayout<UInt16>.size
+    public static let bytesPerParticle = 3 * MemoryLayout<Float>.size + 2 * MemoryLayout<UInt16>.size
         + MemoryLayout<UInt32>.size
+    /// Bytes the emitter columns (offset x and y, scale, rotation) add to each particle once allocated.
+    static let emitterBytesPerParticle = 4 * MemoryLayout<Float>.size
     /// Width of the atlas, texels.
     public static let atlasWidth = 2048
     /// Most height of the atlas, texels.
@@ -59,12 +66,12 @@ public final class ParticleStore {
     /// How many particles the columns have room for.
     private var allocated = 0
     private var nextGroupID = 0
-    /// Whether ``scale`` and ``rotation`` are allocated.
+    /// Whether ``offsetX``, ``offsetY``, ``scale`` and ``rotation`` are allocated.
     private var hasEmitterColumns = false
 
     // The columns (each `allocated` long; `count` in use).
-    package private(set) var offsetX: UnsafeMutablePointer<Float>
-    package private(set) var offsetY: UnsafeMutablePointer<Float>
+    /// Velocity x and y (points per second) and lifetime (seconds): a dissolving particle's initial
+    /// values (see ``offset(ofParticle:)`` for where it is now), an emitted particle's present ones.
     package private(set) var velocityX: UnsafeMutablePointer<Float>
     package private(set) var velocityY: UnsafeMutablePointer<Float>
     package private(set) var lifetime: UnsafeMutablePointer<Float>
@@ -76,8 +83,11 @@ public final class ParticleStore {
     /// pixels and colours as one vectorizable loop (measured: a gather from the atlas keeps the compiler
     /// from vectorizing it, and the loop then costs more than the whole draw it replaces).
     package private(set) var color: UnsafeMutablePointer<UInt32>
-    /// Emitted particles only: size relative to the sprite, and rotation (radians). Allocated (to the
-    /// same length as the other columns) once the first emitter is added; until then of length 0.
+    /// Emitted particles only: offset from home (points), size relative to the sprite, and rotation
+    /// (radians). Allocated (to the same length as the other columns) once the first emitter is added;
+    /// until then of length 0. A dissolving particle's entries are unused.
+    package private(set) var offsetX: UnsafeMutablePointer<Float>
+    package private(set) var offsetY: UnsafeMutablePointer<Float>
     package private(set) var scale: UnsafeMutablePointer<Float>
     package private(set) var rotation: UnsafeMutablePointer<Float>
 
@@ -115,7 +125,7 @@ public final class ParticleStore {
 
     /// Bytes held for particles and the atlas now.
     public var memoryInUse: Int {
-        allocated * (Self.bytesPerParticle + (hasEmitterColumns ? 8 : 0)) + texels.count * 4
+        allocated * (Self.bytesPerParticle + (hasEmitterColumns ? Self.emitterBytesPerParticle : 0)) + texels.count * 4
     }
 
     /// The premultiplied colour of particle `index` (its atlas texel).
@@ -159,8 +169,7 @@ public final class ParticleStore {
                     let speed = random.uniform(ParticleDissolve.minimumSpeed, ParticleDissolve.maximumSpeed)
                     let life = random.uniform(ParticleDissolve.minimumLifetime, ParticleDissolve.maximumLifetime)
                     let i = count
-                    offsetX[i] = 0
-                    offsetY[i] = 0
+                    if hasEmitterColumns { offsetX[i] = 0; offsetY[i] = 0 }
                     velocityX[i] = Float(speed * cos(angle))
                     velocityY[i] = Float(speed * sin(angle))
                     lifetime[i] = Float(life)
@@ -171,10 +180,11 @@ public final class ParticleStore {
                 }
             }
         }
-        let group = ParticleGroup(
+        var group = ParticleGroup(
             id: nextGroupID, start: start, count: count - start, atlasRect: region, frame: frame, blockSize: k,
             cellWidth: frame.width / Double(image.width) * Double(k),
             cellHeight: frame.height / Double(image.height) * Double(k), motion: .dissolve)
+        group.sweep = DissolveSweep(columns: cells.width)
         nextGroupID += 1
         groups.append(group)
         return group
@@ -249,9 +259,9 @@ public final class ParticleStore {
             column.deallocate()
             column = next
         }
-        grow(&offsetX); grow(&offsetY); grow(&velocityX); grow(&velocityY); grow(&lifetime)
+        grow(&velocityX); grow(&velocityY); grow(&lifetime)
         grow(&texelX); grow(&texelY); grow(&color)
-        if hasEmitterColumns { grow(&scale); grow(&rotation) }
+        if hasEmitterColumns { grow(&offsetX); grow(&offsetY); grow(&scale); grow(&rotation) }
         allocated = size
     }
 
@@ -311,8 +321,10 @@ public final class ParticleStore {
             }
         }
         if !hasEmitterColumns {
-            scale.deallocate(); rotation.deallocate()
+            offsetX.deallocate(); offsetY.deallocate(); scale.deallocate(); rotation.deallocate()
+            offsetX = .allocate(capacity: allocated); offsetY = .allocate(capacity: allocated)
             scale = .allocate(capacity: allocated); rotation = .allocate(capacity: allocated)
+            offsetX.initialize(repeating: 0, count: allocated); offsetY.initialize(repeating: 0, count: allocated)
             scale.initialize(repeating: 1, count: allocated); rotation.initialize(repeating: 0, count: allocated)
             hasEmitterColumns = true
         }
@@ -383,7 +395,7 @@ public final class ParticleStore {
             let group = groups[g]
             switch group.motion {
             case .dissolve:
-                stepDissolve(group, dt: dt)
+                groups[g].sweep.advance(by: dt, phase: group.phase)
                 if group.phase >= ParticleDissolve.removalPhase - Self.phaseTolerance { finished.append(group.id) }
             case .ballistic(let motion):
                 if !stepBallistic(group, motion, dt: dt) { finished.append(group.id) }
@@ -393,32 +405,42 @@ public final class ParticleStore {
         return finished
     }
 
-    /// One step of a dissolving group: the sweep fraction per column, then the particles.
-    private func stepDissolve(_ group: ParticleGroup, dt: Double) {
-        let columns = group.atlasRect.width
-        let x0 = group.atlasRect.x
-        let gravity = Float(ParticleDissolve.gravity)
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: columns) { table in
-            // dt·pf per column: the sweep is a function of the column alone, so it is computed once here
-            // and the particle loop only gathers it.
-            for c in 0..<columns {
-                let pf = ParticleDissolve.particleFraction(column: Double(c) / Double(columns), phase: group.phase)
-                table[c] = Float(dt * pf)
-            }
-            let ox = offsetX, oy = offsetY, vx = velocityX, vy = velocityY, life = lifetime, tx = texelX
-            let steps = table.baseAddress! - x0
-            for i in group.range {
-                let l = life[i]
-                guard l > 0 else { continue }
-                let k = steps[Int(tx[i])]
-                guard k > 0 else { continue }
-                let v = vy[i]
-                ox[i] += vx[i] * k
-                oy[i] += v * k
-                vy[i] = v + gravity * k
-                life[i] = l - k
-            }
-        }
+    // MARK: - Where a particle is
+
+    /// The group holding particle `index` (which must be below ``count``).
+    private func group(ofParticle index: Int) -> ParticleGroup {
+        groups.first { $0.range.contains(index) }!
+    }
+
+    /// Particle `index`'s offset from its home now, points: for a dissolving particle from its initial
+    /// velocity and its column's sweep (``DissolveSweep``), for an emitted one its offset column.
+    package func offset(ofParticle index: Int) -> (x: Double, y: Double) {
+        let group = group(ofParticle: index)
+        guard case .dissolve = group.motion else { return (Double(offsetX[index]), Double(offsetY[index])) }
+        let c = Int(texelX[index]) - group.atlasRect.x
+        let k = group.sweep.travel[c], g = group.sweep.fall[c]
+        return (Double(velocityX[index]) * k, Double(velocityY[index]) * k + ParticleDissolve.gravity * g)
+    }
+
+    /// Particle `index`'s lifetime now, seconds (at most 0 once dead).
+    package func lifetime(ofParticle index: Int) -> Double {
+        let group = group(ofParticle: index)
+        guard case .dissolve = group.motion else { return Double(lifetime[index]) }
+        return Double(lifetime[index]) - group.sweep.travel[Int(texelX[index]) - group.atlasRect.x]
+    }
+
+    /// Particle `index`'s velocity now, points per second.
+    package func velocity(ofParticle index: Int) -> (x: Double, y: Double) {
+        let group = group(ofParticle: index)
+        guard case .dissolve = group.motion else { return (Double(velocityX[index]), Double(velocityY[index])) }
+        let k = group.sweep.travel[Int(texelX[index]) - group.atlasRect.x]
+        return (Double(velocityX[index]), Double(velocityY[index]) + ParticleDissolve.gravity * k)
+    }
+
+    /// Sets every dissolving group's travel and fall (for tests that place particles directly: with
+    /// travel 1 and fall 0 a particle's offset is its velocity and its lifetime its stored one less 1).
+    package func setSweeps(travel: Double, fall: Double) {
+        for g in groups.indices { groups[g].sweep.set(travel: travel, fall: fall) }
     }
 
     /// Removes a group, its particles and its atlas region (an unknown id does nothing).
@@ -429,9 +451,9 @@ public final class ParticleStore {
         func close<T>(_ column: UnsafeMutablePointer<T>) {
             (column + group.start).update(from: column + group.range.upperBound, count: tail)
         }
-        close(offsetX); close(offsetY); close(velocityX); close(velocityY); close(lifetime)
+        close(velocityX); close(velocityY); close(lifetime)
         close(texelX); close(texelY); close(color)
-        if hasEmitterColumns { close(scale); close(rotation) }
+        if hasEmitterColumns { close(offsetX); close(offsetY); close(scale); close(rotation) }
         count -= group.count
         for i in g..<groups.count { groups[i].start -= group.count }
         atlas.remove(group.atlasRect)
