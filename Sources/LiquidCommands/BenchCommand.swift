@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
             if result.name.hasPrefix("ui.") || result.name.hasPrefix("glass."), let screenCopy, screenCopy > 0 {
                 result.screen_copy_multiple = result.ns_per_iteration / screenCopy
             }
-            if profile, result.name.hasPrefix("ui.") { result.profile_ms = runner.profile(benchmark) }
+            if profile, result.name.hasPrefix("ui.") || result.name.hasPrefix("glass.") { result.profile_ms = runner.profile(benchmark) }
             results.append(result)
             if !json {
                 let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)
