@@ -121,13 +121,16 @@ struct GlassRenderer {
     /// The frosted backdrop (from `cache` when the key matches), or `nil` when nothing is frosted.
     func frost(over backdrop: Pixmap, cache: BackdropCache?, revision: UInt64) -> FrostedBackdrop? {
         guard let region = frostRegion else { return nil }
-        let make = { (workspace: BlurWorkspace) -> FrostedBackdrop in
+        let make = { (workspace: BlurWorkspace, spare: inout Pixmap?) -> FrostedBackdrop in
             backdrop.withView { view in
                 FrostedBackdrop.make(backdrop: view, scale: backdrop.scale, region: region, bands: frostBands,
-                                     sigma: frostSigma, workspace: workspace)
+                                     sigma: frostSigma, workspace: workspace, reusing: &spare)
             }
         }
-        guard let cache else { return make(BlurWorkspace()) }
+        guard let cache else {
+            var none: Pixmap?
+            return make(BlurWorkspace(), &none)
+        }
         let key = BackdropCache.Key(revision: revision, width: width, height: height, scale: scale, region: region,
                                     bands: frostBands,
                                     sigma: frostSigma)
