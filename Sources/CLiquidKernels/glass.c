@@ -79,7 +79,8 @@ void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t
             __m256i bottom = _mm256_add_epi32(top, down);
             /* The same lanes two rows down read about two frost rows further on: ask for them now. Measured
              * reason: the tap loads waited on the cache (a tile walks 16 rows of 16 pixels, too short a
-             * run for the hardware prefetcher). */
+             * run for the hardware prefetcher); G2's glass band, one profiled run each: 3.98 -> 3.24 ms
+             * (later runs 3.4-3.8 ms on a loaded machine). */
             if (j + 2 < h) {
                 _mm_prefetch((const char *)(frost + tapRow[i] + 2 * frostRowBytes), _MM_HINT_T0);
                 _mm_prefetch((const char *)(frost + tapRow[i + 7] + 2 * frostRowBytes), _MM_HINT_T0);
