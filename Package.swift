@@ -51,7 +51,7 @@ let package = Package(
             "LiquidGeometry", "CLibPNG", "CZlib", "CFreeType", "CLiquidKernels",
             .product(name: "RealModule", package: "swift-numerics"),
         ]),
-        .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry"]),
+        .target(name: "LiquidGlass", dependencies: ["LiquidRaster", "LiquidGeometry", "CLiquidKernels"]),
         .target(name: "LiquidUI", dependencies: ["LiquidGlass", "LiquidMotion", "LiquidRaster", "LiquidGeometry", "CLiquidKernels"]),
         .target(name: "LiquidScene", dependencies: ["LiquidUI", "LiquidGlass", "LiquidRaster", "LiquidMotion", "LiquidGeometry"]),
         // The umbrella of the headless modules.

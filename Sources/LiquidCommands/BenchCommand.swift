@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
-    @Flag(help: "For ui rows, also time one extra run phase by phase (goo drawing, blur and threshold, edge softening, shading, shadow, glass band, frost, composite, blits, the rest as overhead) and report each phase per frame; the timed runs stay unprofiled.")
+    @Flag(help: "For ui and glass rows, also time one extra run phase by phase (goo drawing, blur and threshold, edge softening, shading, shadow, glass band, frost, composite, blits, the rest as overhead) and report each phase per frame; the timed runs stay unprofiled.")
     var profile = false
     @Option(parsing: .unconditional, help: "Workers the filters split their passes over (1…64; default 1: every row on one core, as the figures are quoted).", transform: CommandLineInput.whole)
     var threads: Int = 1
@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
             if result.name.hasPrefix("ui.") || result.name.hasPrefix("glass."), let screenCopy, screenCopy > 0 {
                 result.screen_copy_multiple = result.ns_per_iteration / screenCopy
             }
-            if profile, result.name.hasPrefix("ui.") { result.profile_ms = runner.profile(benchmark) }
+            if profile, result.name.hasPrefix("ui.") || result.name.hasPrefix("glass.") { result.profile_ms = runner.profile(benchmark) }
             results.append(result)
             if !json {
                 let name = result.name.padding(toLength: max(40, result.name.count), withPad: " ", startingAt: 0)

@@ -13,7 +13,9 @@ import LiquidRaster
 /// A cache is a place, not a value (a class with identity); it is not `Sendable` — keep one per rendering
 /// thread. It holds at most ``capacity`` frosted regions and at most ``byteBudget`` bytes of them
 /// (``storedBytes``; the region just frosted is always kept, even alone over the budget), evicting the
-/// least recently used. The blur's scratch memory is kept besides (about one region's worth).
+/// least recently used. The blur's scratch memory is kept besides (about one region's worth), and so are
+/// the pixels of the last frosted region dropped (evicted or removed), which the next frost of the same
+/// size writes over instead of allocating.
 ///
 /// It also keeps the geometry-only work of the containers rendered through it (``GlassBake``: shadow
 /// alphas, tile walks, refraction sample positions and weights), keyed by the container, the destination
@@ -37,6 +39,8 @@ package final class BackdropCache {
 
     /// Most recently used last.
     private var entries: [(key: Key, frost: FrostedBackdrop)] = []
+    /// The pixels of the last frost dropped, for the next one to reuse (see ``FrostedBackdrop/make``).
+    private var spare: Pixmap?
     let workspace = BlurWorkspace()
     /// How many frosted regions are kept.
     package let capacity: Int
@@ -49,6 +53,8 @@ package final class BackdropCache {
     package private(set) var hits = 0
     /// Lookups that had to frost the backdrop.
     package private(set) var misses = 0
+    /// Misses whose frost was written over the pixels of a dropped one (no new allocation).
+    package private(set) var reusedFrosts = 0
     /// Geometry bakes, most recently used last.
     private var bakes: [GlassBake] = []
     /// How many geometry bakes are kept.
@@ -76,6 +82,7 @@ package final class BackdropCache {
 
     /// Forgets every frosted region (the scratch memory and the geometry bakes are kept).
     package func removeAll() {
+        if let last = entries.popLast() { spare = last.frost.pixmap }
         entries.removeAll()
         storedBytes = 0
     }
@@ -124,7 +131,7 @@ package final class BackdropCache {
     }
 
     /// The frost for `key`, made by `make` on a miss.
-    func frost(for key: Key, make: (BlurWorkspace) -> FrostedBackdrop) -> FrostedBackdrop {
+    func frost(for key: Key, make: (BlurWorkspace, inout Pixmap?) -> FrostedBackdrop) -> FrostedBackdrop {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             let entry = entries.remove(at: index)
             entries.append(entry)
@@ -132,12 +139,15 @@ package final class BackdropCache {
             return entry.frost
         }
         misses += 1
-        let frost = make(workspace)
+        let hadSpare = spare != nil
+        let frost = make(workspace, &spare)
+        if hadSpare && spare == nil { reusedFrosts += 1 }
         entries.append((key, frost))
         storedBytes += 4 * frost.pixmap.width * frost.pixmap.height
         while entries.count > 1, entries.count > capacity || storedBytes > byteBudget {
             let dropped = entries.removeFirst()
             storedBytes -= 4 * dropped.frost.pixmap.width * dropped.frost.pixmap.height
+            spare = dropped.frost.pixmap
         }
         return frost
     }

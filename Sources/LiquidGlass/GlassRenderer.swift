@@ -1,3 +1,6 @@
+#if canImport(CLiquidKernels)
+import CLiquidKernels
+#endif
 import LiquidGeometry
 import LiquidRaster
 
@@ -118,13 +121,16 @@ struct GlassRenderer {
     /// The frosted backdrop (from `cache` when the key matches), or `nil` when nothing is frosted.
     func frost(over backdrop: Pixmap, cache: BackdropCache?, revision: UInt64) -> FrostedBackdrop? {
         guard let region = frostRegion else { return nil }
-        let make = { (workspace: BlurWorkspace) -> FrostedBackdrop in
+        let make = { (workspace: BlurWorkspace, spare: inout Pixmap?) -> FrostedBackdrop in
             backdrop.withView { view in
                 FrostedBackdrop.make(backdrop: view, scale: backdrop.scale, region: region, bands: frostBands,
-                                     sigma: frostSigma, workspace: workspace)
+                                     sigma: frostSigma, workspace: workspace, reusing: &spare)
             }
         }
-        guard let cache else { return make(BlurWorkspace()) }
+        guard let cache else {
+            var none: Pixmap?
+            return make(BlurWorkspace(), &none)
+        }
         let key = BackdropCache.Key(revision: revision, width: width, height: height, scale: scale, region: region,
                                     bands: frostBands,
                                     sigma: frostSigma)
@@ -442,13 +448,29 @@ struct ShadowRecorder: ShadowSink {
 
     /// Paints recorded runs: eight pixels at a time where eight remain (groups of eight zero alphas are
     /// skipped; a zero alpha leaves its pixel exactly as it was), then one at a time.
-    static func replayShadow(_ surface: GlassBake.Surface, into dst: MutablePixmapView) {
+    ///
+    /// Where the CPU runs AVX2 (`kernels` `.automatic`) the groups of eight go through
+    /// `lk_glass_shadow_avx2`, the same blends on eight pixels in one register (the SSE2 form takes two
+    /// halves and widens the alphas lane by lane); the rest of a run stays here. Measured (one profiled
+    /// run of G2 with the bake replayed): shadow 1.16 → 0.74 ms.
+    static func replayShadow(_ surface: GlassBake.Surface, into dst: MutablePixmapView,
+                             kernels: KernelSet = .automatic) {
         var painter = ShadowPainter(dst: dst)
+        #if canImport(CLiquidKernels)
+        let avx2 = kernels == .automatic && KernelSet.cpuHasAVX2
+        #else
+        let avx2 = false
+        #endif
         surface.shadowAlphas.withUnsafeBufferPointer { buffer in
             let raw = UnsafeRawPointer(buffer.baseAddress!)
             for run in surface.shadowRuns {
                 let y = Int(run.y), x0 = Int(run.x), count = Int(run.count)
                 var i = 0
+                #if canImport(CLiquidKernels)
+                if avx2 {
+                    i = Int(lk_glass_shadow_avx2(buffer.baseAddress! + run.start, run.count, dst.row(y) + 4 * x0))
+                }
+                #endif
                 while i + 8 <= count {
                     let a = SIMD8<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 * (run.start + i),
                                                                                as: SIMD8<UInt16>.self))

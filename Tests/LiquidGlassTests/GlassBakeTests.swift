@@ -74,6 +74,22 @@ import Testing
                                 cache: BackdropCache())
     }
 
+    /// A frost written over the pixels of a dropped one (evicted from a cache of one, or removed) gives
+    /// exactly the pixels of a render without a cache.
+    @Test func reusedFrostPixelsStayExact() throws {
+        let cache = BackdropCache(capacity: 1)
+        let backdrops = [GlassScenes.busy(seed: 21), GlassScenes.busy(seed: 22), GlassScenes.stripes(period: 3),
+                         GlassScenes.busy(seed: 23)]
+        try expectReplayMatches(Self.lenses(), backdrops: backdrops, cache: cache)
+        #expect(cache.misses == 4)
+        // A frost is evicted only once the next one is made, so the third frame is the first to reuse one.
+        #expect(cache.reusedFrosts == 2)
+        cache.removeAll()
+        try expectReplayMatches(Self.lenses(), backdrops: [GlassScenes.busy(seed: 24)], cache: cache,
+                                firstRevision: 10)
+        #expect(cache.reusedFrosts == 3)
+    }
+
     /// The bakes respect their budget: with room for one, a second container evicts the first.
     @Test func bakesAreBounded() throws {
         let cache = BackdropCache(bakeCapacity: 1)

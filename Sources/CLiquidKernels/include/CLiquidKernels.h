@@ -87,6 +87,30 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
  * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
 int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t source);
 
+/* See-through glass's colour transform (LiquidGlass's GlassTone): saturation s (s * 256, and t = 256 - s) when
+ * saturates is not 0, then an overlay (PackedBlend.Overlay: keep = 256 - its alpha, rb and ga its
+ * premultiplied channels times 256 in 16-bit halves). */
+typedef struct {
+    int32_t s, t, saturates;
+    uint32_t keep, rb, ga;
+} lk_glass_tone;
+
+/* GlassShader.replay's band tile: h rows of w pixels, row j's recorded lanes at tap/taps/weights + j * stride
+ * and its pixels at out + j * outRowBytes; every whole group of eight lanes (i + 8 <= w; the caller paints a
+ * row's partial last group) with the arithmetic of GlassShader.applyBand: the four frost taps blended
+ * (PackedBlend.lerp along x, then y), toned, lerped toward white by weights >> 16 and over the destination
+ * by weights & 0xFFFF; a group whose eight coverages are 0 is left alone. The same bytes as the Swift path.
+ * Only where lk_has_avx2() returns 1. Precondition: the taps lie inside the frost (as recorded). */
+void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w, int32_t h,
+                        int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
+                        ptrdiff_t outRowBytes, const lk_glass_tone *tone);
+
+/* A recorded shadow run (LiquidGlass's ShadowRecorder.replayShadow): pixel i of out (count pixels) lerped
+ * toward opaque black by alphas[i] (0...256, PackedBlend.lerp), eight at a time, groups of eight zero alphas
+ * skipped; returns the first pixel not written (count rounded down to a multiple of 8). Only where
+ * lk_has_avx2() returns 1. */
+int32_t lk_glass_shadow_avx2(const uint16_t *alphas, int32_t count, uint8_t *out);
+
 /* The particle kernel below is plain C (no SIMD intrinsics) and may be called on every architecture. */
 
 /* Where and how lk_particles_draw draws one group of particles. */
