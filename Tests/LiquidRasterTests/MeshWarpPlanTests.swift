@@ -7,13 +7,14 @@ import Testing
 /// The laid-out mesh warp that draws any part of the warped image on its own, checked against an
 /// independent bilinear reference and against itself drawn whole.
 struct MeshWarpPlanTests {
-    /// A premultiplied image with every byte varying; a third of the pixels are translucent.
-    private func busyImage(width: Int, height: Int) throws -> Pixmap {
+    /// A premultiplied image with every byte varying; a third of the pixels are translucent, except in the
+    /// first `opaqueRows` rows, which are opaque.
+    private func busyImage(width: Int, height: Int, opaqueRows: Int = 0) throws -> Pixmap {
         var bytes = [UInt8](repeating: 0, count: 4 * width * height)
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for i in 0..<(width * height) {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            let alpha = i % 3 == 0 ? Int(state >> 56) : 255
+            let alpha = i % 3 == 0 && i >= opaqueRows * width ? Int(state >> 56) : 255
             for c in 0..<3 { bytes[4 * i + c] = UInt8(Int(truncatingIfNeeded: (state >> (8 * UInt64(c) + 8)) & 255) % (alpha + 1)) }
             bytes[4 * i + 3] = UInt8(alpha)
         }
@@ -110,5 +111,33 @@ struct MeshWarpPlanTests {
             }
         }
         #expect(mismatches == 0)
+    }
+
+    /// A ripple-like mesh over an image opaque in its upper half (where the vector kernel's source-over
+    /// skips the blend for eight opaque pixels) and partly translucent below, drawn by the vector kernels,
+    /// gives the bytes of the portable per-pixel path, copied and composited, in pieces whose spans end
+    /// anywhere.
+    @Test func vectorWarpGivesThePortableBytes() throws {
+        let image = try busyImage(width: 301, height: 157, opaqueRows: 80)
+        var mesh = try WarpMesh(size: Size(width: 100, height: 52), columns: 4, rows: 2)
+        try mesh.setOffsets { p in Vector2(2.5 * sin(p.x * 0.09 + p.y * 0.05), 1.7 * cos(p.y * 0.13 - p.x * 0.04)) }
+        let plan = try MeshWarpPlan(mesh: mesh, origin: Vector2(0.5, 0), scale: Vector2(3, 3), width: 301, height: 157)
+        #expect(plan.movingCells == 8)
+        let backdrop = try busyImage(width: 301, height: 157)
+        for mode in [MeshWarpPlan.Mode.copy, .sourceOver] {
+            var vector = backdrop, portable = backdrop
+            try image.withView { (source) throws(LiquidError) in
+                for top in stride(from: 0, to: 157, by: 29) {
+                    for left in stride(from: 0, to: 301, by: 53) {
+                        guard let piece = PixelRect(x: left, y: top, width: 53, height: 29)
+                            .intersection(PixelRect(x: 0, y: 0, width: 301, height: 157)) else { continue }
+                        vector.withMutableView { plan.draw(source, region: piece, into: $0.region(piece), mode: mode, kernels: .automatic) }
+                        portable.withMutableView { plan.draw(source, region: piece, into: $0.region(piece), mode: mode, kernels: .portable) }
+                    }
+                }
+            }
+            #expect(vector.bytes == portable.bytes, "\(mode)")
+            #expect(vector.bytes != backdrop.bytes)
+        }
     }
 }

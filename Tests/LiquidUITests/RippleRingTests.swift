@@ -1,3 +1,6 @@
+#if canImport(CLiquidKernels)
+import CLiquidKernels
+#endif
 import LiquidGeometry
 import LiquidRaster
 import Testing
@@ -86,4 +89,22 @@ struct RippleRingTests {
         #expect(RippleRing(centre: Point(5, 5), front: 0, in: Size(width: 10, height: 10)) == nil)
         #expect(RippleRing(centre: Point(5, 5), front: 3, in: Size(width: 0, height: 10)) == nil)
     }
+
+    #if canImport(CLiquidKernels)
+    /// A ring's transmittance over spans of every length from 1 to 40, from columns on both sides of the
+    /// centre, is the same floats through the vector kernel (whose last few pixels go through a scratch
+    /// row) as through the per-pixel path.
+    @Test func ringAttenuationOfAnySpanIsThePerPixelFloats() {
+        for count in 1...40 {
+            for first in [-23, -5, 0, 17] {
+                var vector = (0..<count).map { 1 - Float($0 % 7) * 0.01 }
+                var scalar = vector
+                lk_ring_attenuate(&vector, Int32(first), Int32(count), -0.31, 0.013, 0.42, 0.35, 1.7, 6.9, 0.02, 1)
+                lk_ring_attenuate(&scalar, Int32(first), Int32(count), -0.31, 0.013, 0.42, 0.35, 1.7, 6.9, 0.02, 0)
+                #expect(vector.map(\.bitPattern) == scalar.map(\.bitPattern), "count \(count), first \(first)")
+                #expect(scalar.contains { $0 < 0.99 })
+            }
+        }
+    }
+    #endif
 }

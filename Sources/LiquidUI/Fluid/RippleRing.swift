@@ -104,7 +104,7 @@ struct RippleRing {
                     guard low < high else { continue }
                     blend(view.row(py), transmit: row, from: low, to: high,
                           coverage: coverage.map { ($0, py * width) })
-                    for x in low..<high { row[x] = 1 }
+                    (row + low).update(repeating: 1, count: high - low)
                 }
                 }
             }
