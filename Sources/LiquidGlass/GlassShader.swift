@@ -37,10 +37,14 @@ struct GlassShader: SurfaceTileVisitor {
     let glows: [SurfacePlan.Glow]
     /// Materialize progress as an opacity.
     let opacity: Float
+    /// Paint every band and interior pixel one at a time (no eight-pixel paths): the reference the
+    /// eight-pixel paths must match byte for byte. Off except in tests.
+    let perPixel: Bool
 
     init(dst: MutablePixmapView, frost: PixmapView?, frostX: Int, frostY: Int, face: UInt32?, tone: GlassTone,
          plan: SurfacePlan, bandLimit: Float, light: (Float, Float), rimIntensity: Float, rimWidth: Float,
-         fresnel: Float, border: (color: UInt32, alpha: Float, width: Float), opacity: Float) {
+         fresnel: Float, border: (color: UInt32, alpha: Float, width: Float), opacity: Float,
+         perPixel: Bool = false) {
         self.dst = dst
         self.frost = frost
         self.frostX = frostX
@@ -70,6 +74,7 @@ struct GlassShader: SurfaceTileVisitor {
         (borderColor, borderAlpha, borderWidth) = border
         glows = plan.glows
         self.opacity = opacity
+        self.perPixel = perPixel
     }
 
     /// Depth lookup entries per pixel.
@@ -172,16 +177,23 @@ struct GlassShader: SurfaceTileVisitor {
         }
         guard let frost else { return }
         let source = UnsafeRawPointer(frost.row(y - frostY)) + 4 * (x0 - frostX)
-        if tone.isIdentity && !glow && weight >= 256 {
+        if tone.isIdentity && !glow && weight >= 256 && !perPixel {
             // The flat interior is a plain copy of the frost.
             (out + 4 * x0).copyMemory(from: source, byteCount: 4 * (x1 - x0))
             return
         }
         var x = x0
-        if !glow {
-            while x + 8 <= x1 {
-                shadeInterior8(source + 4 * (x - x0), x: x, out: out, weight: weight)
-                x += 8
+        if !perPixel {
+            if glow {
+                while x + 8 <= x1 {
+                    shadeInterior8(source + 4 * (x - x0), x: x, out: out, weight: weight, white: glowWhite8(x, y))
+                    x += 8
+                }
+            } else {
+                while x + 8 <= x1 {
+                    shadeInterior8(source + 4 * (x - x0), x: x, out: out, weight: weight)
+                    x += 8
+                }
             }
         }
         while x < x1 {
@@ -194,10 +206,10 @@ struct GlassShader: SurfaceTileVisitor {
     }
 
     /// Whether the eight-pixel paths apply: see-through glass without dispersion or a border (the opaque
-    /// accessibility modes and dispersion take the per-pixel path; so do rows a touch glow reaches), with a
-    /// frost small enough for 32-bit byte offsets.
+    /// accessibility modes and dispersion take the per-pixel path), with a frost small enough for 32-bit
+    /// byte offsets. Rows a touch glow reaches add the glow lane by lane (``glowWhite8(_:_:)``).
     var isVectorizable: Bool {
-        guard let frost, face == nil, !dispersion, borderAlpha == 0 else { return false }
+        guard let frost, face == nil, !dispersion, borderAlpha == 0, !perPixel else { return false }
         return frost.rowBytes * frost.height < Int(Int32.max)
     }
 
@@ -210,9 +222,11 @@ struct GlassShader: SurfaceTileVisitor {
             let fc = field + (j + 1) * stride + 1
             let glowRow = hasGlow && rowHasGlow(y)
             var i = 0
-            if vector && !glowRow, let frost {
+            if vector, let frost {
+                // Measured reason: a pressed glass button's glow (radius 40 pt) reaches every row of it, and
+                // those rows went pixel by pixel: ui.button's glass band 2.5 ms a frame (see GlassShader+SIMD).
                 while i + 8 <= w {
-                    shadeBand8(fc + i, stride: stride, x: x0 + i, y: y, out: out, frost: frost)
+                    shadeBand8(fc + i, stride: stride, x: x0 + i, y: y, out: out, frost: frost, glowRow: glowRow)
                     i += 8
                 }
             }
