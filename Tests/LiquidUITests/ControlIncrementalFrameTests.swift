@@ -119,6 +119,28 @@ import Testing
         #expect(button.contentColor != unmeasured, "backdrop \(measured) gives the default colour")
     }
 
+    /// The content colour of a frame follows the backdrop measured while that same frame is rendered: the
+    /// first frame already draws the title in the measured vibrant colour, so the second (nothing moved)
+    /// shows exactly the same pixels.
+    @Test func glassButtonContentFollowsTheSameFrame() throws {
+        let simulator = try ComponentSimulator(component: GlassButton.simulationSample(), scale: 1)
+        let button = try #require(simulator.component as? GlassButton)
+        let loop = simulator.runLoop
+        let unmeasured = button.contentColor
+        loop.step(to: loop.currentTime)
+        let first = try #require(loop.image)
+        _ = try #require(button.glassView.backdropProbe.averageColor)
+        #expect(button.contentColor != unmeasured)
+        let title = try #require(button.glassView.contentView.layer.sublayers.first { $0.name == "GlassButton.title" })
+        guard case .text(_, let style) = title.content else {
+            Issue.record("the title layer holds no text")
+            return
+        }
+        #expect(style.color == button.contentColor)
+        loop.step(to: loop.currentTime + loop.frameInterval)
+        #expect(try #require(loop.image).bytes == first.bytes)
+    }
+
     @Test func switchTap() throws {
         let touches = TouchScript.tap(at: Point(20, 14), time: 0.02)
         _ = try compare({ LiquidSwitch() }, touches: touches, frames: 8, scale: 2)
