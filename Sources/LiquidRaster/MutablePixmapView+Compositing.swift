@@ -28,9 +28,9 @@ extension MutablePixmapView {
             WorkerPool.shared.forEachBand(height, minimum: Self.minimumBandRows(width: width)) { _, rows in
                 for y in rows {
                     let s = UnsafeRawPointer(shared.source.row(y)), d = UnsafeMutableRawPointer(shared.destination.row(y))
-                    // Eight pixels at a time where the source is wholly transparent (the destination stays:
-                    // source-over of a zero pixel is exact) or wholly opaque (the source replaces it, as
-                    // `sourceOver` returns it); other groups go pixel by pixel. Measured reason: the glass
+                    // Eight pixels at a time: groups wholly transparent in the source are skipped (source-over
+                    // of a zero pixel is exact), wholly opaque ones copied (as `sourceOver` returns the
+                    // source), the rest blended in eight lanes with the same arithmetic. Measured reason: the glass
                     // layer's output — opaque glass in a transparent margin — was a tenth of a dragged glass
                     // button's frame here (perf, ui.button.dragged).
                     var x = 0
@@ -45,11 +45,8 @@ extension MutablePixmapView {
                             x += 8
                             continue
                         }
-                        for i in x..<(x + 8) {
-                            let sp = s.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                            let dp = d.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                            d.storeBytes(of: Compositing.sourceOver(sp, dp), toByteOffset: 4 * i, as: UInt32.self)
-                        }
+                        let old = d.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                        d.storeBytes(of: Compositing.sourceOver(group, old), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
                         x += 8
                     }
                     for x in x..<width {
