@@ -154,8 +154,10 @@ public struct GlassContainer: Hashable, Sendable {
 
     /// ``render(over:into:)`` with a frost cache: the frosted backdrop is taken from `cache` when
     /// `backdropRevision` and the covered region match an earlier call, which never changes the result.
+    /// With `perPixel` every glass pixel is painted one at a time (no eight-pixel paths, no cached bakes):
+    /// the reference those paths are tested against; the bytes are the same either way.
     package func render(over backdrop: Pixmap, into destination: inout Pixmap, cache: BackdropCache?,
-                        backdropRevision: UInt64) throws(LiquidError) {
+                        backdropRevision: UInt64, perPixel: Bool = false) throws(LiquidError) {
         guard backdrop.width == destination.width, backdrop.height == destination.height,
               backdrop.scale == destination.scale else {
             throw .sizeMismatch("backdrop \(backdrop.width)×\(backdrop.height)@\(backdrop.scale)x, destination "
@@ -164,6 +166,7 @@ public struct GlassContainer: Hashable, Sendable {
         let container = try validated()
         var renderer = GlassRenderer(container: container, width: backdrop.width, height: backdrop.height,
                                      scale: backdrop.scale)
+        renderer.perPixel = perPixel
         renderer.render(over: backdrop, into: &destination, cache: cache, revision: backdropRevision)
     }
 

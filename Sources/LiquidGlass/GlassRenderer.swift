@@ -28,6 +28,9 @@ struct GlassRenderer {
     /// glass can sample plus the blur's full reach, merged; rows between them are never sampled.
     let frostBands: [Range<Int>]
     let shadow: ShadowProfile?
+    /// Paint the glass one pixel at a time (no eight-pixel paths, no bakes): the reference the fast paths
+    /// must match byte for byte (see ``GlassShader/perPixel``). Off except in tests.
+    var perPixel = false
 
     /// Frost regions snap outward to this grid, so a surface moving by a few pixels keeps hitting the cache.
     static let frostGrid = 32
@@ -141,7 +144,7 @@ struct GlassRenderer {
                          revision: UInt64) {
         guard !surfaces.isEmpty else { return }
         let frosted = RenderProfiler.measure(.frost) { frost(over: backdrop, cache: cache, revision: revision) }
-        if let cache, let frosted {
+        if let cache, let frosted, !perPixel {
             let key = GlassBake.Key(container: container, width: width, height: height, scale: scale)
             switch cache.bake(for: key) {
             case .replay(let bake) where bake.frostRowBytes == frosted.pixmap.width * 4:
@@ -310,7 +313,7 @@ struct GlassRenderer {
             tone: GlassTone(saturation: saturation, overlay: overlay),
             plan: plan, bandLimit: bandLimit, light: (Float(light.x), Float(light.y)),
             rimIntensity: rimIntensity, rimWidth: rimWidth, fresnel: fresnel, border: border,
-            opacity: Float(materialize))
+            opacity: Float(materialize), perPixel: perPixel)
     }
 
     // MARK: Shadow

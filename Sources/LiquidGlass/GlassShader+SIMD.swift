@@ -80,17 +80,19 @@ extension GlassShader {
     /// one-pixel ring, rows `stride` apart). Same result as ``shadeBand(_:from:to:x0:y:stride:glowRow:out:)``.
     @inline(__always)
     func shadeBand8(_ fc: UnsafePointer<Float>, stride: Int, x: Int, y: Int, out: UnsafeMutableRawPointer,
-                    frost: PixmapView) {
+                    frost: PixmapView, glowRow: Bool = false) {
         guard let lanes = bandLanes(fc, stride: stride, x: x, y: y, frostWidth: frost.width,
-                                    frostHeight: frost.height, frostRowBytes: frost.rowBytes) else { return }
+                                    frostHeight: frost.height, frostRowBytes: frost.rowBytes,
+                                    glowRow: glowRow) else { return }
         applyBand(lanes, x: x, out: out, frost: frost)
     }
 
-    /// The geometry half of ``shadeBand8(_:stride:x:y:out:frost:)``: `nil` when no lane is inside the
-    /// surface (the pixels stay as they are).
+    /// The geometry half of ``shadeBand8(_:stride:x:y:out:frost:glowRow:)``: `nil` when no lane is inside
+    /// the surface (the pixels stay as they are). With `glowRow` the touch glows' white is added to every
+    /// lane's edge light, as the scalar path adds ``glowWhite(_:_:)``.
     @inline(__always)
     func bandLanes(_ fc: UnsafePointer<Float>, stride: Int, x: Int, y: Int, frostWidth: Int, frostHeight: Int,
-                   frostRowBytes: Int) -> BandLanes? {
+                   frostRowBytes: Int, glowRow: Bool = false) -> BandLanes? {
         let zero = SIMD8<Float>(), one = SIMD8<Float>(repeating: 1)
         let raw = UnsafeRawPointer(fc)
         let d = raw.loadUnaligned(as: SIMD8<Float>.self)
@@ -133,7 +135,8 @@ extension GlassShader {
         let u = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: bevel)), 1 - bandDepth * inverseBevel, zero)
         let v = Lanes.select(Lanes.less(bandDepth, SIMD8(repeating: rimWidth)), 1 - bandDepth * inverseRimWidth, zero)
         let light = fresnelAmount * u * u * u + rimIntensity * v * v * (0.2 + 0.8 * lit)
-        let white = Lanes.select(band, light, zero)
+        var white = Lanes.select(band, light, zero)
+        if glowRow { white += glowWhite8(x, y) }
         // 0…256: the light is ≥ 0 (rim intensity and Fresnel are validated non-negative) and clamped to 1.
         let whiteWeight = SIMD8<UInt32>(truncatingIfNeeded:
             PixelMath.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256))
@@ -174,6 +177,36 @@ extension GlassShader {
         g = PackedBlend.lerp(g, 0xFFFF_FFFF, weights >> 16)
         let old = out.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
         out.storeBytes(of: PackedBlend.lerp(old, g, cover), toByteOffset: 4 * x, as: UInt32.self)
+    }
+
+    /// ``glowWhite(_:_:)`` for pixels x … x + 7 of row y: the same Float operations in the same order per
+    /// lane (a glow that does not reach a lane adds +0, which leaves the sum as it is).
+    @inline(__always)
+    func glowWhite8(_ x: Int, _ y: Int) -> SIMD8<Float> {
+        var white = SIMD8<Float>()
+        // Float(x) + k is exact (|x| < 2²⁴), so each lane's centre is Float(x + k) + 0.5 as in the scalar path.
+        let px = (SIMD8<Float>(repeating: Float(x)) + Self.laneOffsets) + 0.5
+        let py = Float(y) + 0.5
+        for g in glows {
+            let dx = px - g.x, dy = py - g.y
+            let r2 = (dx * dx + dy * dy) / (g.radius * g.radius)
+            let add = g.alpha * (1 - r2) * (1 - r2)
+            white += Lanes.select(Lanes.less(r2, SIMD8(repeating: 1)), add, SIMD8())
+        }
+        return white
+    }
+
+    /// Interior pixels x … x + 7 of a row lit by the touch glows' `white`: toned, whitened and blended with
+    /// `weight` (0…256) in the order of the scalar path's `finish`.
+    @inline(__always)
+    func shadeInterior8(_ source: UnsafeRawPointer, x: Int, out: UnsafeMutableRawPointer, weight: UInt32,
+                        white: SIMD8<Float>) {
+        let one = SIMD8<Float>(repeating: 1)
+        let whiteWeight = SIMD8<UInt32>(truncatingIfNeeded:
+            PixelMath.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256))
+        let g = PackedBlend.lerp(tone.apply(Self.load8(source, 0)), SIMD8(repeating: 0xFFFF_FFFF), whiteWeight)
+        let result = weight >= 256 ? g : PackedBlend.lerp(Self.load8(out, 4 * x), g, SIMD8(repeating: weight))
+        out.storeBytes(of: result, toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
     }
 
     /// Interior pixels x … x + 7 of a row: the toned frost pixels `source`, blended with `weight` (0…256).

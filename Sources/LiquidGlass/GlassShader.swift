@@ -37,10 +37,14 @@ struct GlassShader: SurfaceTileVisitor {
     let glows: [SurfacePlan.Glow]
     /// Materialize progress as an opacity.
     let opacity: Float
+    /// Paint every band and interior pixel one at a time (no eight-pixel paths): the reference the
+    /// eight-pixel paths must match byte for byte. Off except in tests.
+    let perPixel: Bool
 
     init(dst: MutablePixmapView, frost: PixmapView?, frostX: Int, frostY: Int, face: UInt32?, tone: GlassTone,
          plan: SurfacePlan, bandLimit: Float, light: (Float, Float), rimIntensity: Float, rimWidth: Float,
-         fresnel: Float, border: (color: UInt32, alpha: Float, width: Float), opacity: Float) {
+         fresnel: Float, border: (color: UInt32, alpha: Float, width: Float), opacity: Float,
+         perPixel: Bool = false) {
         self.dst = dst
         self.frost = frost
         self.frostX = frostX
@@ -70,6 +74,7 @@ struct GlassShader: SurfaceTileVisitor {
         (borderColor, borderAlpha, borderWidth) = border
         glows = plan.glows
         self.opacity = opacity
+        self.perPixel = perPixel
     }
 
     /// Depth lookup entries per pixel.
@@ -172,16 +177,23 @@ struct GlassShader: SurfaceTileVisitor {
         }
         guard let frost else { return }
         let source = UnsafeRawPointer(frost.row(y - frostY)) + 4 * (x0 - frostX)
-        if tone.isIdentity && !glow && weight >= 256 {
+        if tone.isIdentity && !glow && weight >= 256 && !perPixel {
             // The flat interior is a plain copy of the frost.
             (out + 4 * x0).copyMemory(from: source, byteCount: 4 * (x1 - x0))
             return
         }
         var x = x0
-        if !glow {
-            while x + 8 <= x1 {
-                shadeInterior8(source + 4 * (x - x0), x: x, out: out, weight: weight)
-                x += 8
+        if !perPixel {
+            if glow {
+                while x + 8 <= x1 {
+                    shadeInterior8(source + 4 * (x - x0), x: x, out: out, weight: weight, white: glowWhite8(x, y))
+                    x += 8
+                }
+            } else {
+                while x + 8 <= x1 {
+                    shadeInterior8(source + 4 * (x - x0), x: x, out: out, weight: weight)
+                    x += 8
+                }
             }
         }
         while x < x1 {
@@ -194,10 +206,10 @@ struct GlassShader: SurfaceTileVisitor {
     }
 
     /// Whether the eight-pixel paths apply: see-through glass without dispersion or a border (the opaque
-    /// accessibility modes and dispersion take the per-pixel path; so do rows a touch glow reaches), with a
-    /// frost small enough for 32-bit byte offsets.
+    /// accessibility modes and dispersion take the per-pixel path), with a frost small enough for 32-bit
+    /// byte offsets. Rows a touch glow reaches add the glow lane by lane (``glowWhite8(_:_:)``).
     var isVectorizable: Bool {
-        guard let frost, face == nil, !dispersion, borderAlpha == 0 else { return false }
+        guard let frost, face == nil, !dispersion, borderAlpha == 0, !perPixel else { return false }
         return frost.rowBytes * frost.height < Int(Int32.max)
     }
 
@@ -210,9 +222,11 @@ struct GlassShader: SurfaceTileVisitor {
             let fc = field + (j + 1) * stride + 1
             let glowRow = hasGlow && rowHasGlow(y)
             var i = 0
-            if vector && !glowRow, let frost {
+            if vector, let frost {
+                // Measured reason: a pressed glass button's glow (radius 40 pt) reaches every row of it, and
+                // those rows went pixel by pixel: ui.button's glass band 2.5 ms a frame (see GlassShader+SIMD).
                 while i + 8 <= w {
-                    shadeBand8(fc + i, stride: stride, x: x0 + i, y: y, out: out, frost: frost)
+                    shadeBand8(fc + i, stride: stride, x: x0 + i, y: y, out: out, frost: frost, glowRow: glowRow)
                     i += 8
                 }
             }
@@ -281,8 +295,12 @@ struct GlassShader: SurfaceTileVisitor {
     /// Measured reason (thread CPU time, medians of 15): without this path G1's band took 5.9 ms and its field
     /// 0.91 ms; with it 3.1 ms and 0.31 ms (149 k of G1's 220 k band pixels lie on the bar's straight sides).
     /// G2 (mostly circles): band 22.0 → 17.7 ms.
+    ///
+    /// Under a touch glow the line's edge light is kept unrounded and the glow added per pixel before the
+    /// white is rounded, as the per-pixel path does (which is exactly what this path computes: on a straight
+    /// side the field's normal is ±1 on one axis and 0 on the other, so its bilinear sample is this lerp).
     mutating func straight(x0: Int, y0: Int, w: Int, h: Int, vertical: Bool, centre: Float, half: Float) {
-        guard !dispersion, face == nil, glows.isEmpty, let frost else {
+        guard !dispersion, face == nil, !perPixel, let frost else {
             // The general path handles the rarer cases.
             let stride = w + 2
             let field = UnsafeMutablePointer<Float>.allocate(capacity: stride * (h + 2))
@@ -323,7 +341,7 @@ struct GlassShader: SurfaceTileVisitor {
                 lines[l] = StraightLine(
                     first: Int32(i0), second: Int32(i1), weight: UInt32(truncatingIfNeeded: position & 0xFF),
                     white: white > 0 ? UInt32(truncatingIfNeeded: PixelMath.roundedIndex(Swift.min(white, 1) * 256)) : 0,
-                    cover: inside ? UInt32(truncatingIfNeeded: cover) : 0)
+                    cover: inside ? UInt32(truncatingIfNeeded: cover) : 0, light: white)
             }
             if vertical {
                 straightColumns(lines, x0: x0, y0: y0, w: w, h: h, frost: frost)
@@ -335,9 +353,29 @@ struct GlassShader: SurfaceTileVisitor {
 
     /// One line of a straight-side tile: the frost lines `first` and `second` blended with `weight`
     /// (1/256), then white by `white` and the destination by `cover` (both 0…256).
+    /// `light` is the edge light before rounding (0 off the band), for rows a glow reaches.
     struct StraightLine {
         var first: Int32, second: Int32
         var weight: UInt32, white: UInt32, cover: UInt32
+        var light: Float
+    }
+
+    /// The white weight (0…256) of edge light `light` plus the glows at pixel (x, y), as the per-pixel path
+    /// rounds it in `finish` (no white when the sum is not positive).
+    @inline(__always)
+    func glowedWhite(_ light: Float, _ x: Int, _ y: Int) -> UInt32 {
+        let white = light + glowWhite(x, y)
+        return white > 0 ? UInt32(truncatingIfNeeded: PixelMath.roundedIndex(Swift.min(white, 1) * 256)) : 0
+    }
+
+    /// ``glowedWhite(_:_:_:)`` for pixels x … x + 7 of row y, with each lane's own edge light.
+    @inline(__always)
+    func glowedWhite8(_ light: SIMD8<Float>, _ x: Int, _ y: Int) -> SIMD8<UInt32> {
+        let one = SIMD8<Float>(repeating: 1)
+        let white = light + glowWhite8(x, y)
+        // A sum ≤ 0 rounds to 0 (both terms are ≥ 0, so it is +0 exactly): the same weight as no white.
+        return SIMD8<UInt32>(truncatingIfNeeded:
+            PixelMath.roundedIndices(Lanes.select(Lanes.less(one, white), one, white) * 256))
     }
 
     /// Top and bottom sides: each row blends two whole frost rows with one weight — contiguous loads.
@@ -352,9 +390,12 @@ struct GlassShader: SurfaceTileVisitor {
             var i = 0
             let weight = SIMD8<UInt32>(repeating: line.weight), white = SIMD8<UInt32>(repeating: line.white)
             let cover = SIMD8<UInt32>(repeating: line.cover)
+            let y = y0 + j
+            let glow = !glows.isEmpty && rowHasGlow(y)
+            let light = SIMD8<Float>(repeating: line.light)
             while i + 8 <= w {
                 let p = tone.apply(PackedBlend.lerp(Self.load8(r0, 4 * i), Self.load8(r1, 4 * i), weight))
-                let g = PackedBlend.lerp(p, SIMD8(repeating: 0xFFFF_FFFF), white)
+                let g = PackedBlend.lerp(p, SIMD8(repeating: 0xFFFF_FFFF), glow ? glowedWhite8(light, x0 + i, y) : white)
                 out.storeBytes(of: PackedBlend.lerp(Self.load8(out, 4 * i), g, cover), toByteOffset: 4 * i,
                                as: SIMD8<UInt32>.self)
                 i += 8
@@ -362,7 +403,7 @@ struct GlassShader: SurfaceTileVisitor {
             while i < w {
                 let p = tone.apply(PackedBlend.lerp(r0.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self),
                                                     r1.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), line.weight))
-                let g = PackedBlend.lerp(p, 0xFFFF_FFFF, line.white)
+                let g = PackedBlend.lerp(p, 0xFFFF_FFFF, glow ? glowedWhite(line.light, x0 + i, y) : line.white)
                 let old = out.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
                 out.storeBytes(of: PackedBlend.lerp(old, g, line.cover), toByteOffset: 4 * i, as: UInt32.self)
                 i += 1
@@ -377,10 +418,12 @@ struct GlassShader: SurfaceTileVisitor {
         while i + 8 <= w {
             var first = SIMD8<Int32>(), second = SIMD8<Int32>()
             var weight = SIMD8<UInt32>(), white = SIMD8<UInt32>(), cover = SIMD8<UInt32>()
+            var light = SIMD8<Float>()
             for k in 0..<8 {
                 let line = lines[i + k]
                 first[k] = line.first; second[k] = line.second
                 weight[k] = line.weight; white[k] = line.white; cover[k] = line.cover
+                light[k] = line.light
             }
             if cover != SIMD8() {
                 for j in 0..<h {
@@ -389,7 +432,8 @@ struct GlassShader: SurfaceTileVisitor {
                     let out = UnsafeMutableRawPointer(dst.row(y)) + 4 * (x0 + i)
                     let p = tone.apply(PackedBlend.lerp(Self.gather(frost, first, row), Self.gather(frost, second, row),
                                                         weight))
-                    let g = PackedBlend.lerp(p, SIMD8(repeating: 0xFFFF_FFFF), white)
+                    let lit = !glows.isEmpty && rowHasGlow(y) ? glowedWhite8(light, x0 + i, y) : white
+                    let g = PackedBlend.lerp(p, SIMD8(repeating: 0xFFFF_FFFF), lit)
                     out.storeBytes(of: PackedBlend.lerp(Self.load8(out, 0), g, cover), as: SIMD8<UInt32>.self)
                 }
             }
@@ -405,7 +449,8 @@ struct GlassShader: SurfaceTileVisitor {
                 let p = tone.apply(PackedBlend.lerp(row.loadUnaligned(fromByteOffset: 4 * Int(line.first), as: UInt32.self),
                                                     row.loadUnaligned(fromByteOffset: 4 * Int(line.second), as: UInt32.self),
                                                     line.weight))
-                let g = PackedBlend.lerp(p, 0xFFFF_FFFF, line.white)
+                let lit = !glows.isEmpty && rowHasGlow(y) ? glowedWhite(line.light, x0 + l, y) : line.white
+                let g = PackedBlend.lerp(p, 0xFFFF_FFFF, lit)
                 out.storeBytes(of: PackedBlend.lerp(out.loadUnaligned(as: UInt32.self), g, line.cover), as: UInt32.self)
             }
         }

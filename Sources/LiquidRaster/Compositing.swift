@@ -39,4 +39,19 @@ enum Compositing {
         let scaled = ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
         return gather(scaled &+ spread(s))
     }
+
+    /// ``sourceOver(_:_:)`` for eight pixels: the same per-channel arithmetic with red/blue and green/alpha
+    /// in the two 16-bit halves of each lane (every intermediate stays below 2¹⁶, so no half carries into
+    /// the other), and the final sum kept to its low byte per channel as the one-pixel form's `gather`.
+    @inline(__always)
+    static func sourceOver(_ s: SIMD8<UInt32>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let mask = SIMD8<UInt32>(repeating: 0x00FF_00FF), round = SIMD8<UInt32>(repeating: 0x0080_0080)
+        let inverse = 255 &- (s &>> 24)
+        var rb = (d & mask) &* inverse &+ round
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        var ga = ((d &>> 8) & mask) &* inverse &+ round
+        ga = ((ga &+ ((ga &>> 8) & mask)) &>> 8) & mask
+        let red = ((s & mask) &+ rb) & mask, green = (((s &>> 8) & mask) &+ ga) & mask
+        return red | (green &<< 8)
+    }
 }

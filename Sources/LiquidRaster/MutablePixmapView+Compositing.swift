@@ -28,7 +28,28 @@ extension MutablePixmapView {
             WorkerPool.shared.forEachBand(height, minimum: Self.minimumBandRows(width: width)) { _, rows in
                 for y in rows {
                     let s = UnsafeRawPointer(shared.source.row(y)), d = UnsafeMutableRawPointer(shared.destination.row(y))
-                    for x in 0..<width {
+                    // Eight pixels at a time: groups wholly transparent in the source are skipped (source-over
+                    // of a zero pixel is exact), wholly opaque ones copied (as `sourceOver` returns the
+                    // source), the rest blended in eight lanes with the same arithmetic. Measured reason: the glass
+                    // layer's output — opaque glass in a transparent margin — was a tenth of a dragged glass
+                    // button's frame here (perf, ui.button.dragged).
+                    var x = 0
+                    while x + 8 <= width {
+                        let group = s.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                        if group == SIMD8() {
+                            x += 8
+                            continue
+                        }
+                        if (group & 0xFF00_0000) == SIMD8(repeating: 0xFF00_0000) {
+                            d.storeBytes(of: group, toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                            x += 8
+                            continue
+                        }
+                        let old = d.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                        d.storeBytes(of: Compositing.sourceOver(group, old), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                        x += 8
+                    }
+                    for x in x..<width {
                         let sp = s.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
                         let dp = d.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
                         d.storeBytes(of: Compositing.sourceOver(sp, dp), toByteOffset: 4 * x, as: UInt32.self)

@@ -114,6 +114,13 @@ public final class Compositor {
         return try compositor.render(layer)
     }
 
+    /// Called during a render right after each screen-level backdrop effect has run, before anything above
+    /// it is drawn: content that follows what an effect measured (the vibrant colour of glass content,
+    /// from ``GlassBackdropProbe``) can update its layers' paints for this same frame. The render tree was
+    /// built before, so only paints (colours) take effect now; any change also marks its layer for the
+    /// next render, as usual.
+    package var didRenderBackdrop: (() -> Void)?
+
     /// Makes the next render redraw everything (after changing what a custom closure or effect reads
     /// without telling its layer).
     public func setNeedsFullRender() { needsFullRender = true }
@@ -208,6 +215,7 @@ public final class Compositor {
             for node in needed {
                 try renderTiles(tiles, tree: tree, range: lower..<node.index, first: lower == 0)
                 try computeRootBackdrop(node)
+                didRenderBackdrop?()
                 lower = node.index
             }
             try renderTiles(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)

@@ -233,7 +233,14 @@ public final class UIRunLoop {
         let displayed = root.runPass(.display)
         composite?(root.layer)
         var damage: PixelRect?
+        var updatedWhileRendering = 0
         if let compositor {
+            // Glass measures the backdrop beneath it while it renders; content coloured by that measurement
+            // (a glass button's title) updates its properties before it is drawn, so a frame's content
+            // colour follows the same frame's backdrop, not the one before.
+            let root = self.root
+            compositor.didRenderBackdrop = { updatedWhileRendering += root.runPass(.updateProperties) }
+            defer { compositor.didRenderBackdrop = nil }
             do {
                 let rendered = try compositor.renderFrame(root.layer)
                 image = rendered.image
@@ -251,7 +258,8 @@ public final class UIRunLoop {
         }
         let info = FrameInfo(
             index: frameCount, time: now, delta: delta, touchesDispatched: touchesSinceFrame,
-            animationsRun: animationsRun, propertiesUpdated: updated, layoutsRun: laidOut, displaysRun: displayed,
+            animationsRun: animationsRun, propertiesUpdated: updated + updatedWhileRendering, layoutsRun: laidOut,
+            displaysRun: displayed,
             damage: damage)
         frameCount += 1
         lastFrameTime = now

@@ -15,7 +15,8 @@ import Testing
     /// With `measuresWhatItRenders` the fresh copy renders the frames before into a compositor of its own
     /// and then the frame into a new compositor, after `reset` (which empties the component's caches):
     /// for a component whose state follows what it rendered (glass content takes its vibrant colour from
-    /// the backdrop measured while the frame before was rendered), that is the same state as the
+    /// the backdrop measured as it renders, and the measurement is reported only when it moves by more
+    /// than the probe's threshold, so it depends on the frames before), that is the same state as the
     /// incremental run's, reached without any of its pixels or caches.
     private func compare(_ make: () -> any SimulatableComponent, touches: [Touch], frames: Int, scale: Double,
                          measuresWhatItRenders: Bool = false, reset: (any SimulatableComponent) -> Void = { _ in })
@@ -96,10 +97,10 @@ import Testing
         #expect((component as? LiquidTabBar)?.partialRenders ?? 0 > 0)
     }
 
-    /// The button's title and symbol take the glass's vibrant colour from the backdrop measured while the
-    /// frame before was rendered (a button that never rendered uses the default face colour), so the
-    /// reference button renders the frames before too; its frosted backdrops are forgotten and the frame
-    /// is rendered by a new compositor.
+    /// The button's title and symbol take the glass's vibrant colour from the backdrop measured as the
+    /// frame renders, kept until it moves by more than the probe's threshold (so it depends on the frames
+    /// before): the reference button renders the frames before too; its frosted backdrops are forgotten
+    /// and the frame is rendered by a new compositor.
     @Test func glassButtonTap() throws {
         let touches = TouchScript.tap(at: Point(84, 26), time: 0.02)
         _ = try compare({ GlassButton.simulationSample() }, touches: touches, frames: 6, scale: 1,
@@ -117,6 +118,28 @@ import Testing
         let measured = try #require(button.glassView.backdropProbe.averageColor)
         #expect(button.contentColor == button.glassView.vibrantColor(.primary))
         #expect(button.contentColor != unmeasured, "backdrop \(measured) gives the default colour")
+    }
+
+    /// The content colour of a frame follows the backdrop measured while that same frame is rendered: the
+    /// first frame already draws the title in the measured vibrant colour, so the second (nothing moved)
+    /// shows exactly the same pixels.
+    @Test func glassButtonContentFollowsTheSameFrame() throws {
+        let simulator = try ComponentSimulator(component: GlassButton.simulationSample(), scale: 1)
+        let button = try #require(simulator.component as? GlassButton)
+        let loop = simulator.runLoop
+        let unmeasured = button.contentColor
+        loop.step(to: loop.currentTime)
+        let first = try #require(loop.image)
+        _ = try #require(button.glassView.backdropProbe.averageColor)
+        #expect(button.contentColor != unmeasured)
+        let title = try #require(button.glassView.contentView.layer.sublayers.first { $0.name == "GlassButton.title" })
+        guard case .text(_, let style) = title.content else {
+            Issue.record("the title layer holds no text")
+            return
+        }
+        #expect(style.color == button.contentColor)
+        loop.step(to: loop.currentTime + loop.frameInterval)
+        #expect(try #require(loop.image).bytes == first.bytes)
     }
 
     @Test func switchTap() throws {

@@ -7,6 +7,8 @@ import Observation
 /// Observable: a view that reads ``averageColor`` in a pass re-runs that pass when the backdrop beneath the
 /// glass changes colour. The value is written while the compositor renders (on the main thread), and only
 /// when it moves by more than ``threshold`` in some channel, so an unchanged backdrop never invalidates.
+/// Under a ``UIRunLoop`` the invalidated update-properties passes run during the same render, right after
+/// the glass (``Compositor/didRenderBackdrop``): content drawn over the glass shows this frame's colour.
 @Observable
 package final class GlassBackdropProbe {
     /// The straight (un-premultiplied) average colour of the backdrop under the glass, opaque; `nil` until

@@ -1,3 +1,4 @@
+import Foundation
 import LiquidGlass
 import LiquidRaster
 
@@ -31,9 +32,20 @@ package final class GlassBackdropState {
     /// The revision for `backdrop`: the previous one when the pixels are identical, else a new one.
     func revision(for backdrop: Pixmap) -> UInt64 {
         renderCount += 1
-        if let lastBackdrop, lastBackdrop == backdrop { return revision }
+        if let lastBackdrop, Self.same(lastBackdrop, backdrop) { return revision }
         revision &+= 1
         lastBackdrop = backdrop
         return revision
+    }
+
+    /// `a == b`, with the bytes compared by `memcmp`. Measured reason: the synthesized equality compared
+    /// the byte arrays element by element — 6 % of a dragged glass button's frame (perf, ui.button.dragged).
+    static func same(_ a: Pixmap, _ b: Pixmap) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.scale == b.scale else { return false }
+        return a.bytes.withUnsafeBytes { x in
+            b.bytes.withUnsafeBytes { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
     }
 }
