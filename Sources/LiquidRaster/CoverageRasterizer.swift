@@ -55,6 +55,11 @@ struct CoverageRasterizer {
         self.height = height
     }
 
+    /// Makes room for at least `count` edges in all (a hint: edges are added either way).
+    mutating func reserveEdges(_ count: Int) {
+        edges.reserveCapacity(count)
+    }
+
     /// Whether any edge was added.
     var isEmpty: Bool { edges.isEmpty }
 

@@ -62,10 +62,13 @@ struct PaintBlitter: CoverageSink {
             for i in 0..<count { coverageRow[i] = PackedPixel.multiply(mask[i], coverage[i]) }
         } else if let color = fastColor {
             let d = pixels(y, x)
+            // No branch on the coverage: scale(color, 255) is color and sourceOver(0, d) is d, bit for bit, so
+            // full and empty cells need no cases of their own. Measured reason: W5 (a stroke's edge cells, whose
+            // coverage changes from cell to cell) ran 2–3 % faster without the two shortcuts (minimum of 31–41
+            // runs, seven interleaved runs of each binary); perf had put a third of this loop's samples just
+            // after the coverage tests.
             for i in 0..<count {
-                let c = coverage[i]
-                if c == 0 { continue }
-                d[i] = PackedPixel.sourceOver(c == 255 ? color : PackedPixel.scale(color, UInt32(c)), d[i])
+                d[i] = PackedPixel.sourceOver(PackedPixel.scale(color, UInt32(coverage[i])), d[i])
             }
             return
         } else {

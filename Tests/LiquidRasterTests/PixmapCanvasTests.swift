@@ -147,6 +147,18 @@ struct PackedPixelTests {
         }
     }
 
+    /// The identities the solid cell blend relies on instead of testing the coverage: full coverage leaves
+    /// the colour as it is, and an empty source leaves the destination as it is (every value in every lane).
+    @Test func fullScaleAndEmptySourceAreIdentities() {
+        for v in UInt32(0)...255 {
+            for p in [v &* 0x0101_0101, v | (255 - v) << 8 | (v / 2) << 16 | (v * 7 % 256) << 24] {
+                #expect(PackedPixel.scale(p, 255) == p, "pixel \(p)")
+                #expect(PackedPixel.scale(p, 0) == 0, "pixel \(p)")
+                #expect(PackedPixel.sourceOver(0, p) == p, "pixel \(p)")
+            }
+        }
+    }
+
     @Test func coveredSourceOverIsTheExactResultRounded() {
         var random = SeededRandom(seed: 21)
         for _ in 0..<20_000 {
