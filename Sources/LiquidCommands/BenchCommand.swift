@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Run the benchmark suite and report median times (one core, monotonic clock)."
     )
 
-    @Option(help: "Run only benchmarks whose name contains this text.") var filter: String?
+    @Option(help: "Run only benchmarks whose name contains this text (repeat it to run every row that matches one of them).") var filter: [String] = []
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
     @Flag(help: "For ui and glass rows, also time one extra run phase by phase (goo drawing, blur and threshold, edge softening, shading, shadow, glass band, frost, composite, blits, the rest as overhead) and report each phase per frame; the timed runs stay unprofiled.")
@@ -39,14 +39,19 @@ struct BenchCommand: ParsableCommand {
         // Every row runs with this many workers (the library's own default is one per core).
         WorkerPool.shared = WorkerPool(workers: threads)
         // Raster inputs are large: build them only when a raster workload is selected.
-        let wantsRaster = filter.map { "raster".contains($0) || $0.hasPrefix("raster") } ?? true
-        let wantsGlass = filter.map { "glass".contains($0) || $0.hasPrefix("glass") } ?? true
-        let candidates = MotionBenchmarks.all + (wantsRaster ? RasterBenchmarks.all : [])
-            + (wantsGlass ? GlassBenchmarks.all : [])
-            + (filter.map { "ui".contains($0) || $0.hasPrefix("ui") } ?? true ? ControlBenchmarks.all : [])
-        var selected = (ReferenceBenchmarks.all + candidates).filter { filter == nil || $0.name.contains(filter!) }
+        // A group is built when some filter could match one of its rows (a prefix of the group's name, or
+        // a text that starts with it).
+        func wants(_ group: String) -> Bool {
+            filter.isEmpty || filter.contains { group.contains($0) || $0.hasPrefix(group) }
+        }
+        let candidates = MotionBenchmarks.all + (wants("raster") ? RasterBenchmarks.all : [])
+            + (wants("glass") ? GlassBenchmarks.all : []) + (wants("ui") ? ControlBenchmarks.all : [])
+        var selected = (ReferenceBenchmarks.all + candidates).filter { benchmark in
+            filter.isEmpty || filter.contains { benchmark.name.contains($0) }
+        }
         guard !selected.isEmpty else {
-            throw ValidationErrorMessage("--filter '\(LiquidError.quoted(filter ?? ""))' matches no benchmark")
+            let texts = filter.map { "'\(LiquidError.quoted($0))'" }.joined(separator: ", ")
+            throw ValidationErrorMessage("--filter \(texts) \(filter.count == 1 ? "matches" : "match") no benchmark")
         }
         // UI rows are also given as multiples of the screen copy, so it runs first whenever one is selected.
         if selected.contains(where: { $0.name.hasPrefix("ui.") || $0.name.hasPrefix("glass.") }),

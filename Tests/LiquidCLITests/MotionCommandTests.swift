@@ -103,4 +103,15 @@ struct MotionCommandTests {
         #expect(benchmarks.map { $0["name"] as? String } == ["motion.spring.transition"])
         #expect((benchmarks[0]["median_ms"] as? Double).map { $0 > 0 } == true)
     }
+
+    @Test func benchFiltersRepeatedRunEveryRowThatMatchesOne() throws {
+        let result = try LiquidProcess.run(["bench", "--filter", "motion.spring.transition", "--filter",
+                                            "motion.animator.scalar.steady", "--runs", "1", "--json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let benchmarks = try #require(result.json()["benchmarks"] as? [[String: Any]])
+        #expect(benchmarks.map { $0["name"] as? String } == ["motion.spring.transition", "motion.animator.scalar.steady"])
+        // When none of several filters matches, the error names them all.
+        let none = try LiquidProcess.run(["bench", "--filter", "no-such", "--filter", "nor-this", "--runs", "1"])
+        #expect(none.status != 0 && none.stderr.contains("'no-such', 'nor-this' match no benchmark"), "stderr: \(none.stderr)")
+    }
 }
