@@ -1,6 +1,4 @@
-#if canImport(CLiquidKernels)
 import CLiquidKernels
-#endif
 import LiquidGeometry
 import LiquidRaster
 import Testing

@@ -44,6 +44,28 @@ void lk_over_span(const uint8_t *source, int32_t count, int32_t avx2, uint8_t *o
 void lk_ring_attenuate(float *transmit, int32_t first, int32_t count, float u0, float du, float v2, float inner,
                        float rise, float fall, float alpha, int32_t avx2);
 
+/* One ring's span on one grid row: where it may be above zero, [begin, end) minus the clear middle
+ * [holeBegin, holeEnd), grid columns; v2 the row's v squared. */
+typedef struct {
+    int32_t begin, holeBegin, holeEnd, end;
+    float v2;
+} lk_ring_span;
+
+/* One ring laid out: its constants (as lk_ring_attenuate's) and its spans, grid rows firstRow ...
+ * firstRow + rowCount - 1 at spans[spanOffset ...]. */
+typedef struct {
+    float u0, du, inner, rise, fall, alpha;
+    int32_t firstRow, rowCount, spanOffset;
+} lk_ring;
+
+/* Draws count rings on a premultiplied image of width x height pixels (rows rowBytes apart) whose pixel
+ * (x, y) is grid column x - shiftX, row y - shiftY: per pixel row, transmit (width + 8 floats, all 1 on entry
+ * and on return) takes every ring's factors over its span as lk_ring_attenuate computes them, then
+ * lk_ring_blend (coverage, when not null, is width bytes a row) over the columns some ring spans. */
+void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t height, int32_t shiftX, int32_t shiftY,
+                  const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *_Nullable coverage,
+                  float *transmit, int32_t avx2);
+
 /* White at alpha a = 1 - transmit[x] (times coverage[x] / 255 when coverage is not null) over the
  * premultiplied pixels from ... to - 1: each channel d becomes (uint8_t)(d + a * (255 - d) + 0.5) in float;
  * pixels with a * 255 < 0.5 are left alone. With avx2 = 1 (only where lk_has_avx2() says so) eight

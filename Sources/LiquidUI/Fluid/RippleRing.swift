@@ -1,8 +1,6 @@
 import LiquidGeometry
 import LiquidRaster
-#if canImport(CLiquidKernels)
 import CLiquidKernels
-#endif
 
 /// The faint bright ring that follows one ripple's wave front, and the drawing of several at once.
 ///
@@ -52,9 +50,10 @@ struct RippleRing {
     /// Measured reason for drawing them by hand: filling each ring's annulus with its radial gradient cost
     /// ~90 % of a full-screen ripple frame at 3× with eight waves (the annuli are wide: w·front), most of it
     /// shading gradients pixel by pixel and blending them ring after ring. Here each pixel row gets every
-    /// ring's transmittance over the ring's span (eight pixels at a time), then one blend. Measured reason
-    /// for the layout: at 64-pixel tiles every ring's span was worked out again for each of the ~20 tiles
-    /// across a row. Under a rotation or shear the gradients are filled as paths.
+    /// ring's transmittance over the ring's span (eight pixels at a time), then one blend, in one kernel
+    /// call per canvas (``lk_ring_draw``; a call per row and ring from Swift cost ~2 ms of that frame).
+    /// Measured reason for the layout: at 64-pixel tiles every ring's span was worked out again for each of
+    /// the ~20 tiles across a row. Under a rotation or shear the gradients are filled as paths.
     static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect? = nil, layout: Layout? = nil) {
         guard !rings.isEmpty else { return }
         let t = canvas.deviceTransform
@@ -83,67 +82,29 @@ struct RippleRing {
         let coverage = canvas.clipMask?.bytes
         var transmit = [Float](repeating: 1, count: width + 8)
         canvas.pixmap.withMutableView { view in
-            transmit.withUnsafeMutableBufferPointer { buffer in
-                let row = buffer.baseAddress!
-                layout.rings.withUnsafeBufferPointer { rings in
-                for py in 0..<height {
-                    let m = py - shiftY
-                    var low = width, high = 0
-                    for i in rings.indices {
-                        let ring = rings[i]
-                        guard let span = ring.span(row: m) else { continue }
-                        let begin = Swift.max(0, Int(span.begin) + shiftX), end = Swift.min(width, Int(span.end) + shiftX)
-                        guard begin < end else { continue }
-                        let holeBegin = Swift.min(Swift.max(Int(span.holeBegin) + shiftX, begin), end)
-                        let holeEnd = Swift.min(Swift.max(Int(span.holeEnd) + shiftX, holeBegin), end)
-                        ring.attenuate(row, from: begin, to: holeBegin, shift: shiftX, v2: span.v2)
-                        ring.attenuate(row, from: holeEnd, to: end, shift: shiftX, v2: span.v2)
-                        low = Swift.min(low, begin)
-                        high = Swift.max(high, end)
+            layout.rings.withUnsafeBufferPointer { rings in
+                layout.spans.withUnsafeBufferPointer { spans in
+                    transmit.withUnsafeMutableBufferPointer { transmit in
+                        // No spans (every ring clear): nothing to draw.
+                        guard let ringBase = rings.baseAddress, let spanBase = spans.baseAddress else { return }
+                        func draw(_ coverage: UnsafePointer<UInt8>?) {
+                            lk_ring_draw(view.base, view.rowBytes, Int32(width), Int32(height), Int32(shiftX),
+                                         Int32(shiftY), ringBase, Int32(rings.count), spanBase, coverage,
+                                         transmit.baseAddress!, KernelSet.cpuHasAVX2 ? 1 : 0)
+                        }
+                        if let coverage { coverage.withUnsafeBufferPointer { draw($0.baseAddress!) } } else { draw(nil) }
                     }
-                    guard low < high else { continue }
-                    blend(view.row(py), transmit: row, from: low, to: high,
-                          coverage: coverage.map { ($0, py * width) })
-                    (row + low).update(repeating: 1, count: high - low)
-                }
                 }
             }
         }
     }
 
-    /// The rings' spans on each pixel row of a device grid whose pixel (0, 0) holds the user-space point
-    /// where a canvas transform's translation lands, rounded down; kept while the rings, the scale and the
-    /// translation's fractions stay.
+    /// The rings laid out on a device grid whose pixel (0, 0) holds the user-space point where a canvas
+    /// transform's translation lands, rounded down: each ring's constants and, per grid row, where it may be
+    /// above zero; kept while the rings, the scale and the translation's fractions stay.
     final class Layout {
-        /// One ring laid out: its constants and, per row, where it may be above zero.
-        struct Ring {
-            struct Span {
-                var begin: Int32, holeBegin: Int32, holeEnd: Int32, end: Int32
-                var v2: Float
-            }
-            let u0: Float, du: Float, inner: Float, rise: Float, fall: Float, alpha: Float
-            let firstRow: Int
-            let spans: [Span]
-
-            func span(row m: Int) -> Span? {
-                let i = m - firstRow
-                return i >= 0 && i < spans.count ? spans[i] : nil
-            }
-
-            /// transmit[x] ·= 1 − this ring's alpha at pixel x (grid column x − shift) for x in from..<to.
-            func attenuate(_ transmit: UnsafeMutablePointer<Float>, from: Int, to: Int, shift: Int, v2: Float) {
-                guard from < to else { return }
-                #if canImport(CLiquidKernels)
-                lk_ring_attenuate(transmit + from, Int32(from - shift), Int32(to - from), u0, du, v2, inner, rise, fall,
-                                  alpha, KernelSet.cpuHasAVX2 ? 1 : 0)
-                #else
-                RippleRing.attenuate(transmit, from: from, to: to, shift: shift,
-                                     (u0: u0, du: du, v2: v2, inner: inner, rise: rise, fall: fall, alpha: alpha))
-                #endif
-            }
-        }
-
-        private(set) var rings: [Ring] = []
+        private(set) var rings: [lk_ring] = []
+        private(set) var spans: [lk_ring_span] = []
         private var key: [Double] = []
 
         init() {}
@@ -160,13 +121,16 @@ struct RippleRing {
             self.key = key
             // Every ring is laid out over the rows of its ellipse within `rows`, a row to spare each side.
             let band = (rows.lowerBound - 1)...(rows.upperBound + 1)
-            self.rings = rings.map { $0.laidOut(scale: scale, fraction: fraction, rows: band) }
+            var laid: [lk_ring] = [], spans: [lk_ring_span] = []
+            for ring in rings { laid.append(ring.laidOut(scale: scale, fraction: fraction, rows: band, into: &spans)) }
+            self.rings = laid
+            self.spans = spans
         }
     }
 
-    /// This ring's spans over grid rows `rows` (see ``Layout``).
-    private func laidOut(scale: (x: Double, y: Double), fraction: (x: Double, y: Double),
-                         rows: ClosedRange<Int>) -> Layout.Ring {
+    /// This ring laid out over grid rows `rows` (see ``Layout``), its spans appended to `spans`.
+    private func laidOut(scale: (x: Double, y: Double), fraction: (x: Double, y: Double), rows: ClosedRange<Int>,
+                         into spans: inout [lk_ring_span]) -> lk_ring {
         let (a, d) = scale, (fx, fy) = fraction
         let alpha = Self.peakAlpha * opacity
         let radiusX = front * stretch.x, radiusY = front * stretch.y
@@ -176,14 +140,14 @@ struct RippleRing {
         // The rows the ellipse spans, within `rows`.
         let top = Swift.max(rows.lowerBound, Int(((centre.y - radiusY) * d + fy - 0.5).rounded(.down)) - 1)
         let bottom = Swift.min(rows.upperBound, Int(((centre.y + radiusY) * d + fy - 0.5).rounded(.up)) + 1)
-        var spans: [Layout.Ring.Span] = []
+        let offset = spans.count
         if alpha > 0, top <= bottom {
-            spans.reserveCapacity(bottom - top + 1)
+            spans.reserveCapacity(offset + bottom - top + 1)
             for m in top...bottom {
                 let v = ((Double(m) + 0.5 - fy) / d - centre.y) / radiusY
                 let v2 = v * v
                 guard v2 < 1 else {
-                    spans.append(.init(begin: 0, holeBegin: 0, holeEnd: 0, end: 0, v2: 1))
+                    spans.append(lk_ring_span(begin: 0, holeBegin: 0, holeEnd: 0, end: 0, v2: 1))
                     continue
                 }
                 let reach = (1 - v2).squareRoot()
@@ -197,73 +161,17 @@ struct RippleRing {
                     holeEnd = Swift.min(end, Self.column(((hole - u0) / du).rounded(.down)))
                     if holeBegin >= holeEnd { holeBegin = end; holeEnd = end }
                 }
-                spans.append(.init(begin: begin, holeBegin: holeBegin, holeEnd: holeEnd, end: end, v2: Float(v2)))
+                spans.append(lk_ring_span(begin: begin, holeBegin: holeBegin, holeEnd: holeEnd, end: end, v2: Float(v2)))
             }
         }
-        return Layout.Ring(u0: Float(u0), du: Float(du), inner: Float(inner), rise: Float(1 / (0.8 * width)),
-                           fall: Float(1 / (0.2 * width)), alpha: Float(alpha), firstRow: top, spans: spans)
+        return lk_ring(u0: Float(u0), du: Float(du), inner: Float(inner), rise: Float(1 / (0.8 * width)),
+                       fall: Float(1 / (0.2 * width)), alpha: Float(alpha), firstRow: Int32(clamping: top),
+                       rowCount: Int32(spans.count - offset), spanOffset: Int32(clamping: offset))
     }
 
     /// A grid column, limited to ±2²⁸ so far-off spans stay representable.
     private static func column(_ value: Double) -> Int32 {
         Int32(Swift.min(Swift.max(value, -268_435_456), 268_435_456))
-    }
-
-    /// transmit[x] ·= 1 − alpha·clamp(min(rise·(ρ − inner), fall·(1 − ρ))), ρ = √((u0 + n·du)² + v²) with
-    /// n = x − shift, for x in `from..<to`, four at a time (the buffer has room for three past the row): the
-    /// arithmetic of the C kernel, where there is none.
-    @inline(__always)
-    private static func attenuate(_ transmit: UnsafeMutablePointer<Float>, from: Int, to: Int, shift: Int,
-                                  _ k: (u0: Float, du: Float, v2: Float, inner: Float, rise: Float, fall: Float,
-                                        alpha: Float)) {
-        guard from < to else { return }
-        let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
-        var x = from
-        let n = from - shift
-        var index = SIMD4<Float>(Float(n), Float(n + 1), Float(n + 2), Float(n + 3))
-        while x < to {
-            let u = SIMD4<Float>(repeating: k.u0) + index * k.du
-            let rho = (u * u + SIMD4(repeating: k.v2)).squareRoot()
-            var ramp = pointwiseMin((rho - SIMD4(repeating: k.inner)) * k.rise, (one - rho) * k.fall)
-            ramp = pointwiseMin(pointwiseMax(ramp, zero), one)
-            let p = UnsafeMutableRawPointer(transmit + x)
-            var current = p.loadUnaligned(as: SIMD4<Float>.self)
-            let next = current * (one - ramp * k.alpha)
-            // Lanes past `to` keep their value (they belong to the next span or the padding).
-            let live = Int32(to - x)
-            let mask = SIMD4<Int32>(0, 1, 2, 3) .< SIMD4(repeating: live)
-            current.replace(with: next, where: mask)
-            p.storeBytes(of: current, as: SIMD4<Float>.self)
-            x += 4
-            index += 4
-        }
-    }
-
-    /// White at alpha 1 − transmit[x] over pixels `from..<to` of a premultiplied row, scaled by the clip's
-    /// coverage (its bytes and the row's first index) when there is one.
-    private static func blend(_ pixels: UnsafeMutablePointer<UInt8>, transmit: UnsafePointer<Float>, from: Int,
-                              to: Int, coverage: ([UInt8], Int)?) {
-        #if canImport(CLiquidKernels)
-        if let (bytes, start) = coverage {
-            bytes.withUnsafeBufferPointer {
-                lk_ring_blend(pixels, transmit, $0.baseAddress! + start, Int32(from), Int32(to), KernelSet.cpuHasAVX2 ? 1 : 0)
-            }
-        } else {
-            lk_ring_blend(pixels, transmit, nil, Int32(from), Int32(to), KernelSet.cpuHasAVX2 ? 1 : 0)
-        }
-        #else
-        for x in from..<to {
-            var a = 1 - transmit[x]
-            if let (bytes, start) = coverage { a *= Float(bytes[start + x]) / 255 }
-            // Below half a level on every channel: nothing to write.
-            guard a * 255 >= 0.5 else { continue }
-            let p = pixels + 4 * x
-            for c in 0..<4 {
-                let d = Float(p[c])
-                p[c] = UInt8(d + a * (255 - d) + 0.5)
-            }
-        }
-        #endif
     }
 
     /// This ring filled as its annulus with its radial gradient (any transform).
