@@ -199,6 +199,18 @@ package struct BakedShading: Sendable, Hashable {
                             let mx = width - 1 - px
                             UnsafeMutableRawPointer(mr + 4 * mx).storeBytes(of: multiplied.littleEndian, as: UInt32.self)
                             UnsafeMutableRawPointer(lr + 4 * mx).storeBytes(of: lit.littleEndian, as: UInt32.self)
+                            // Past the corners (qx ≤ 0) of a row outside both straight sides' span (qy and the
+                            // shifted qy ≥ 0), both distances are `√(qy²) − radius` whatever qx is (qx ≤ 0 ≤ qy
+                            // makes the min-max term zero): the rest of the row up to its mirror is this pixel.
+                            // qx only falls towards the middle, so this holds for every column left. Measured
+                            // reason: a capsule (the lens, the thumb) then costs its caps, not its width.
+                            if qx <= 0, qy >= 0, qyShifted >= 0 {
+                                for c in (px + 1)..<Swift.max(mx, px + 1) {
+                                    UnsafeMutableRawPointer(mr + 4 * c).storeBytes(of: multiplied.littleEndian, as: UInt32.self)
+                                    UnsafeMutableRawPointer(lr + 4 * c).storeBytes(of: lit.littleEndian, as: UInt32.self)
+                                }
+                                break
+                            }
                         }
                     }
                 }
@@ -225,12 +237,9 @@ package struct BakedShading: Sendable, Hashable {
     /// `v` clamped to 0…1 as `RGBA.clamped()` clamps (NaN becomes 0).
     @inline(__always) private static func unitClamped(_ v: Double) -> Double { v > 0 ? (v < 1 ? v : 1) : 0 }
 
-    /// `UInt8((v * 255).rounded())` for `v` in 0…1 without the library call: the product is at most 255,
-    /// so truncating is exact and the fraction decides the half-away-from-zero rounding exactly.
+    /// `UInt8((v * 255).rounded())` for `v` in 0…1, without the library call.
     @inline(__always) private static func quantised(_ v: Double) -> UInt8 {
-        let s = v * 255
-        let t = Int(s)
-        return UInt8(truncatingIfNeeded: s - Double(t) >= 0.5 ? t + 1 : t)
+        UInt8(truncatingIfNeeded: PixelMath.roundedHalfAway(v * 255))
     }
 
     /// The packed bytes of `PremultipliedRGBA8(color.withAlpha(alpha))` for a `color` already clamped.
