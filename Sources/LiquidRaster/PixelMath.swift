@@ -34,6 +34,16 @@
         unsafeBitCast(v + SIMD8<Float>(repeating: 12_582_912), to: SIMD8<Int32>.self) & 0x3F_FFFF
     }
 
+    /// `Int(v.rounded())` (half away from zero) for 0 ≤ v < 2⁵², without the library call: truncating is
+    /// exact there, and so is the fraction `v − trunc(v)` that decides the rounding.
+    /// Measured reason (perf, `ui.tabbar.dragged` and `ui.slider.dragged`): the `round` call was 5 % of
+    /// those frames, in the shading bake and the bilinear image sampler.
+    @inlinable @inline(__always)
+    package static func roundedHalfAway(_ v: Double) -> Int {
+        let t = Int(v)
+        return v - Double(t) >= 0.5 ? t + 1 : t
+    }
+
     /// round(x / 255) for x in 0…65 025, exactly (verified exhaustively in the tests): the classic
     /// `(t + (t >> 8)) >> 8` with `t = x + 128`.
     @inlinable @inline(__always)

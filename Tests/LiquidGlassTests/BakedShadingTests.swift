@@ -144,6 +144,57 @@ struct BakedShadingTests {
         #expect(ours.bytes != backdrop.bytes)
     }
 
+    /// The bake equals the defining per-pixel formulas evaluated pixel by pixel (the rounded box's exact
+    /// signed distance, `PremultipliedRGBA8` quantising), byte for byte, for even and odd pixel widths,
+    /// sizes that do and do not land on whole pixels, capsules and rounded rectangles.
+    @Test(arguments: [(Size(width: 38, height: 24), 3.0), (Size(width: 37.9, height: 24.3), 3.0),
+                      (Size(width: 94.5, height: 50), 3.0), (Size(width: 31, height: 17), 1.0),
+                      (Size(width: 283.0 / 3, height: 49.0 / 3), 3.0), (Size(width: 12.5, height: 40), 2.0)])
+    func bakeMatchesPerPixelFormulas(size: Size, scale: Double) throws {
+        var squared = BakedShading.thumb
+        squared.cornerRadius = 5
+        squared.shadowColor = RGBA(red: 0.7, green: 0.2, blue: 1.3, alpha: 0.8)
+        for recipe in [BakedShading.thumb, squared] {
+            let image = try recipe.render(size: size, scale: scale)
+            let reference = try Self.referenceBake(recipe, size: size, scale: scale)
+            #expect(image.multiply.bytes == reference.multiply.bytes)
+            #expect(image.highlight.bytes == reference.highlight.bytes)
+            #expect(image.multiply.bytes.contains { $0 != 0 } && image.highlight.bytes.contains { $0 != 0 })
+        }
+    }
+
+    /// The recipe's formulas as documented, one pixel at a time.
+    static func referenceBake(_ recipe: BakedShading, size: Size, scale: Double) throws -> (multiply: Pixmap, highlight: Pixmap) {
+        var multiply = try Pixmap(size: size, scale: scale), highlight = try Pixmap(size: size, scale: scale)
+        let w = size.width * scale, h = size.height * scale
+        let radius = min(max((recipe.cornerRadius ?? .infinity) * scale, 0), min(w, h) / 2)
+        func distance(_ x: Double, _ y: Double) -> Double {
+            let qx = abs(x) - (w / 2 - radius), qy = abs(y) - (h / 2 - radius)
+            let ox = max(qx, 0), oy = max(qy, 0)
+            return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - radius
+        }
+        func step(_ t: Double) -> Double { let c = min(max(t, 0), 1); return c * c * (3 - 2 * c) }
+        let shadow = recipe.shadowColor.clamped()
+        let softness = max(recipe.shadowSoftness * scale, 1e-9), rim = max(recipe.rimWidth * scale, 1e-9)
+        let extent = max(recipe.highlightExtent, 1e-9) * h
+        for py in 0..<multiply.height {
+            for px in 0..<multiply.width {
+                let x = Double(px) + 0.5 - w / 2, y = Double(py) + 0.5 - h / 2
+                let d = distance(x, y)
+                let coverage = min(max(0.5 - d, 0), 1)
+                guard coverage > 0 else { continue }
+                let inside = -distance(x, y + recipe.shadowOffset * scale)
+                let shade = min(max(recipe.shadowOpacity, 0), 1) * (1 - step(inside / softness)) * coverage
+                multiply[px, py] = PremultipliedRGBA8(shadow.withAlpha(shadow.alpha * shade))
+                let gradient = min(max(recipe.highlightOpacity, 0), 1) * max(1 - (Double(py) + 0.5) / extent, 0)
+                let upper = min(max(-y / (h / 2), 0), 1)
+                let rimLight = min(max(recipe.rimOpacity, 0), 1) * (1 - step(-d / rim)) * upper
+                highlight[px, py] = PremultipliedRGBA8(RGBA.white.withAlpha(min(gradient + rimLight, 1) * coverage))
+            }
+        }
+        return (multiply, highlight)
+    }
+
     /// Bad sizes and recipes throw.
     @Test func invalidInputsThrow() {
         let cache = BakedShadingCache()
