@@ -29,6 +29,20 @@ static void lk_ring_exact_scalar(float *transmit, int32_t n0, int32_t n1, int32_
     for (int32_t n = n0; n < n1; n++) transmit[n + shift] *= lk_ring_factor_at(k, lk_ring_rho(k, (float)n));
 }
 
+/* The light's alpha of pixel x as a 16-bit fraction: round(a * 65535) to nearest even, a = 1 - transmit[x]
+ * (times coverage / 255). */
+static inline int32_t lk_ring_alpha16(const float *transmit, const uint8_t *coverage, int32_t x) {
+    float a = 1.0f - transmit[x];
+    if (coverage) a = a * ((float)coverage[x] / 255.0f);
+    return (int32_t)__builtin_rintf(a * 65535.0f);
+}
+
+/* One channel: d + ((((alpha16 * ((255 - d) << 8)) >> 16) + 128) >> 8). */
+static inline uint8_t lk_ring_lighten(uint8_t d, int32_t alpha16) {
+    uint32_t t = ((uint32_t)alpha16 * ((uint32_t)(255 - d) << 8)) >> 16;
+    return (uint8_t)(d + ((t + 128) >> 8));
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define LK_AVX2 __attribute__((target("avx2")))
@@ -75,31 +89,31 @@ static void lk_ring_exact_avx2(float *transmit, int32_t n0, int32_t n1, int32_t 
     }
 }
 
-/* Two pixels of lk_ring_blend: channels as floats, each pixel's alpha in its four lanes. */
-static inline LK_AVX2 void lk_ring_blend2(uint8_t *p, __m256 a) {
-    __m256 d = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p)));
-    __m256 r = _mm256_add_ps(_mm256_add_ps(d, _mm256_mul_ps(a, _mm256_sub_ps(_mm256_set1_ps(255.0f), d))),
-                             _mm256_set1_ps(0.5f));
-    /* Pixels below half a level keep their bytes, as in the per-pixel loop. */
-    __m256 keep = _mm256_cmp_ps(_mm256_mul_ps(a, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f), _CMP_NGE_UQ);
-    __m256i v = _mm256_cvttps_epi32(_mm256_blendv_ps(r, d, keep));
-    __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    _mm_storel_epi64((__m128i *)p, _mm_packus_epi16(words, words));
-}
-
 LK_AVX2
 static int32_t lk_ring_blend_avx2(uint8_t *pixels, const float *transmit, const uint8_t *coverage, int32_t x,
                                   int32_t to) {
     const __m256 one = _mm256_set1_ps(1.0f);
-    const __m256i pairs[4] = {_mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1), _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3),
-                              _mm256_setr_epi32(4, 4, 4, 4, 5, 5, 5, 5), _mm256_setr_epi32(6, 6, 6, 6, 7, 7, 7, 7)};
+    const __m256i zero = _mm256_setzero_si256(), white = _mm256_set1_epi16(255), half = _mm256_set1_epi16(128);
+    /* Each pixel's 16-bit alpha into its four channels' lanes, for the low and high unpacked halves. */
+    const __m256i low = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5,
+                                         0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
+    const __m256i high = _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13,
+                                          8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13);
     for (; x + 8 <= to; x += 8) {
         __m256 a = _mm256_sub_ps(one, _mm256_loadu_ps(transmit + x));
         if (coverage) {
             __m256 c = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + x))));
             a = _mm256_mul_ps(a, _mm256_div_ps(c, _mm256_set1_ps(255.0f)));
         }
-        for (int i = 0; i < 4; i++) lk_ring_blend2(pixels + 4 * (x + 2 * i), _mm256_permutevar8x32_ps(a, pairs[i]));
+        __m256i alpha = _mm256_cvtps_epi32(_mm256_mul_ps(a, _mm256_set1_ps(65535.0f)));
+        __m256i *p = (__m256i *)(pixels + 4 * x);
+        __m256i d = _mm256_loadu_si256(p);
+        __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
+        __m256i tl = _mm256_mulhi_epu16(_mm256_shuffle_epi8(alpha, low), _mm256_slli_epi16(_mm256_sub_epi16(white, dl), 8));
+        __m256i th = _mm256_mulhi_epu16(_mm256_shuffle_epi8(alpha, high), _mm256_slli_epi16(_mm256_sub_epi16(white, dh), 8));
+        dl = _mm256_add_epi16(dl, _mm256_srli_epi16(_mm256_add_epi16(tl, half), 8));
+        dh = _mm256_add_epi16(dh, _mm256_srli_epi16(_mm256_add_epi16(th, half), 8));
+        _mm256_storeu_si256(p, _mm256_packus_epi16(dl, dh));
     }
     return x;
 }
@@ -133,14 +147,9 @@ void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *covera
     (void)avx2;
 #endif
     for (int32_t x = from; x < to; x++) {
-        float a = 1.0f - transmit[x];
-        if (coverage) a *= (float)coverage[x] / 255.0f;
-        if (!(a * 255.0f >= 0.5f)) continue;
+        int32_t alpha = lk_ring_alpha16(transmit, coverage, x);
         uint8_t *p = pixels + 4 * x;
-        for (int c = 0; c < 4; c++) {
-            float d = (float)p[c];
-            p[c] = (uint8_t)(d + a * (255.0f - d) + 0.5f);
-        }
+        for (int c = 0; c < 4; c++) p[c] = lk_ring_lighten(p[c], alpha);
     }
 }
 

@@ -104,5 +104,39 @@ struct RippleRingTests {
             }
         }
     }
+
+    /// The light's blend gives the same bytes through the vector kernel and the per-pixel path for every
+    /// channel value, with and without clip coverage, and stays within about half a level of the exact
+    /// d + a·(255 − d) (a = (1 − transmit)·coverage/255), leaving pixels below half a level untouched.
+    @Test func ringBlendIsTheSameBytesOnBothPathsAndWithinHalfALevel() {
+        let count = 256
+        var pixels = [UInt8](repeating: 0, count: 4 * count)
+        for i in 0..<(4 * count) { pixels[i] = UInt8((i * 37 + i / 4) % 256) }
+        let transmit: [Float] = (0..<(count + 8)).map { 1 - Float(($0 * 7919) % 1000) / 1000 * 0.3 }
+        let coverage: [UInt8] = (0..<count).map { UInt8(($0 * 53) % 256) }
+        for covered in [false, true] {
+            for (from, to) in [(0, count), (3, 200), (17, 18)] {
+                var vector = pixels, scalar = pixels
+                coverage.withUnsafeBufferPointer { c in
+                    let mask = covered ? c.baseAddress : nil
+                    lk_ring_blend(&vector, transmit, mask, Int32(from), Int32(to), 1)
+                    lk_ring_blend(&scalar, transmit, mask, Int32(from), Int32(to), 0)
+                }
+                #expect(vector == scalar, "covered \(covered), \(from)..<\(to)")
+                for x in 0..<count {
+                    var a = Double(1 - transmit[x])
+                    if covered { a *= Double(coverage[x]) / 255 }
+                    for c in 0..<4 {
+                        let d = Double(pixels[4 * x + c]), got = Double(scalar[4 * x + c])
+                        if x < from || x >= to || a * 255 < 0.5 {
+                            #expect(got == d)
+                        } else {
+                            #expect(abs(got - (d + a * (255 - d))) <= 0.52, "x \(x) channel \(c)")
+                        }
+                    }
+                }
+            }
+        }
+    }
     #endif
 }

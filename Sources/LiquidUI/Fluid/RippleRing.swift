@@ -9,10 +9,10 @@ import CLiquidKernels
 /// alpha at normalised elliptical radius ρ is 0.02·opacity·max(0, min((ρ − (1 − w))/(0.8w), (1 − ρ)/(0.2w))).
 ///
 /// Guarantees: ``draw(_:into:)`` changes only pixels where some ring's alpha is above zero, and only within
-/// the canvas's clip; it writes the exact composite of all the rings (white over the pixels, combined as
-/// successive source-over layers would be) rounded once per channel, where drawing each ring's gradient
-/// in turn rounds after each ring and quantises the gradient's colours: the two differ by at most one
-/// level per ring covering a pixel.
+/// the canvas's clip; it writes the composite of all the rings (white over the pixels, combined as
+/// successive source-over layers would be, the combined alpha taken to 1/65535) rounded once per channel,
+/// where drawing each ring's gradient in turn rounds after each ring and quantises the gradient's colours:
+/// the two differ by at most one level per ring covering a pixel.
 struct RippleRing {
     /// The wave's start, points.
     let centre: Point
