@@ -47,15 +47,29 @@ static inline uint8_t lk_ring_lighten(uint8_t d, int32_t alpha16) {
 #include <immintrin.h>
 #define LK_AVX2 __attribute__((target("avx2")))
 
+/* A ring row's constants in vector registers: kept out of memory so that the stores to the transmittance
+ * row (floats, which could alias the constants for all the compiler knows) do not force them to be read
+ * again for every eight columns. Measured reason: perf put a fifth of the ring kernel's samples on those
+ * reloads; keeping them took ui.ripple.frame.8waves from 20.7 to 19.6 ms per frame. */
+typedef struct {
+    __m256 u0, du, v2, inner, rise, fall, alpha;
+} lk_ring_lanes;
+
+static inline LK_AVX2 lk_ring_lanes lk_ring_lanes_of(const lk_ring_row *k) {
+    lk_ring_lanes l = {_mm256_set1_ps(k->u0), _mm256_set1_ps(k->du), _mm256_set1_ps(k->v2), _mm256_set1_ps(k->inner),
+                       _mm256_set1_ps(k->rise), _mm256_set1_ps(k->fall), _mm256_set1_ps(k->alpha)};
+    return l;
+}
+
 /* The factors of eight grid columns n (as floats). */
-static inline LK_AVX2 __m256 lk_ring_factor8(const lk_ring_row *k, __m256 n) {
+static inline LK_AVX2 __m256 lk_ring_factor8(const lk_ring_lanes *k, __m256 n) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
-    __m256 u = _mm256_add_ps(_mm256_set1_ps(k->u0), _mm256_mul_ps(n, _mm256_set1_ps(k->du)));
-    __m256 rho = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(u, u), _mm256_set1_ps(k->v2)));
-    __m256 ramp = _mm256_min_ps(_mm256_mul_ps(_mm256_sub_ps(rho, _mm256_set1_ps(k->inner)), _mm256_set1_ps(k->rise)),
-                                _mm256_mul_ps(_mm256_sub_ps(one, rho), _mm256_set1_ps(k->fall)));
+    __m256 u = _mm256_add_ps(k->u0, _mm256_mul_ps(n, k->du));
+    __m256 rho = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(u, u), k->v2));
+    __m256 ramp = _mm256_min_ps(_mm256_mul_ps(_mm256_sub_ps(rho, k->inner), k->rise),
+                                _mm256_mul_ps(_mm256_sub_ps(one, rho), k->fall));
     ramp = _mm256_min_ps(_mm256_max_ps(ramp, zero), one);
-    return _mm256_sub_ps(one, _mm256_mul_ps(ramp, _mm256_set1_ps(k->alpha)));
+    return _mm256_sub_ps(one, _mm256_mul_ps(ramp, k->alpha));
 }
 
 /* transmit[g + shift + i] *= factors[i] for the lanes i with g + i in [n0, n1). */
@@ -73,8 +87,9 @@ static inline LK_AVX2 void lk_ring_apply8(float *transmit, int32_t g, int32_t n0
 }
 
 LK_AVX2
-static void lk_ring_exact_avx2(float *transmit, int32_t n0, int32_t n1, int32_t shift, const lk_ring_row *k) {
+static void lk_ring_exact_avx2(float *transmit, int32_t n0, int32_t n1, int32_t shift, const lk_ring_row *row) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const lk_ring_lanes constants = lk_ring_lanes_of(row), *k = &constants;
     int32_t n = n0;
     for (; n + 8 <= n1; n += 8) {
         float *p = transmit + n + shift;
