@@ -172,10 +172,11 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *coverage,
                   float *transmit, int32_t avx2) {
     for (int32_t py = 0; py < height; py++) {
-        int32_t m = py - shiftY, low = width, high = 0;
+        int64_t m = (int64_t)py - shiftY;
+        int32_t low = width, high = 0;
         for (int32_t i = 0; i < count; i++) {
             const lk_ring *ring = rings + i;
-            int32_t index = m - ring->firstRow;
+            int64_t index = m - ring->firstRow;
             if (index < 0 || index >= ring->rowCount) continue;
             lk_ring_span span = spans[ring->spanOffset + index];
             int32_t begin = span.begin + shiftX, end = span.end + shiftX;

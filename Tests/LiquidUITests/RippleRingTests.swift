@@ -83,6 +83,21 @@ struct RippleRingTests {
         #expect(TestScenes.maximumDifference(base, tiled) >= 2, "the rings are there")
     }
 
+    /// A ring over a view a hundred million points tall, drawn into one small tile, lays out only that
+    /// tile's rows: the layout's memory follows the canvas, not the view.
+    @Test func aHugeViewsRingLaysOutOnlyTheCanvasRows() throws {
+        let size = Size(width: 300, height: 1e8)
+        guard let ring = RippleRing(centre: Point(150, 5e7), front: 4e7, in: size) else {
+            Issue.record("no ring")
+            return
+        }
+        var tile = Canvas(try Pixmap(width: 64, height: 64, scale: 3, fill: PremultipliedRGBA8(red: 40, green: 60, blue: 90, alpha: 255)))
+        tile.translate(x: 0, y: -5e7 + 0.3 * 4e7 * 3)
+        let layout = RippleRing.Layout()
+        RippleRing.draw([ring], into: &tile, area: Rect(origin: .zero, size: size), layout: layout)
+        #expect(layout.spans.count <= 64 + 4)
+    }
+
     @Test func aRingThatHasNotLeftItsCentreIsNotDrawn() {
         #expect(RippleRing(centre: Point(5, 5), front: 0, in: Size(width: 10, height: 10)) == nil)
         #expect(RippleRing(centre: Point(5, 5), front: 3, in: Size(width: 0, height: 10)) == nil)

@@ -73,11 +73,15 @@ struct RippleRing {
         let (shiftX, fx) = split(t.tx), (shiftY, fy) = split(t.ty)
         let layout = layout ?? Layout()
         // The grid rows the area spans (grid row m lies at device row m + shiftY of this canvas).
-        var rows = -shiftY...(height - shiftY)
+        let canvasRows = -shiftY...(height - shiftY)
+        var rows = canvasRows
         if let area, area.isFinite {
             let top = (area.minY * t.d + fy).rounded(.down), bottom = (area.maxY * t.d + fy).rounded(.up)
             if top > -1e9, bottom < 1e9, top <= bottom { rows = Int(top)...Int(bottom) }
         }
+        // An area far taller than any screen (a huge view) is laid out over this canvas's rows alone, so the
+        // layout's memory stays bounded by the canvas, not the view.
+        if rows.count > Self.maximumSharedRows { rows = canvasRows }
         layout.prepare(rings, scale: (t.a, t.d), fraction: (fx, fy), rows: rows)
         let coverage = canvas.clipMask?.bytes
         var transmit = [Float](repeating: 1, count: width + 8)
@@ -98,6 +102,9 @@ struct RippleRing {
             }
         }
     }
+
+    /// The most grid rows a layout shared by the tiles of a frame covers (about 330 KB of spans per ring).
+    static let maximumSharedRows = 16_384
 
     /// The rings laid out on a device grid whose pixel (0, 0) holds the user-space point where a canvas
     /// transform's translation lands, rounded down: each ring's constants and, per grid row, where it may be
