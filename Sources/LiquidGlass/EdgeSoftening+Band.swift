@@ -25,6 +25,7 @@ extension EdgeSoftening {
         let radius = kernels.map { $0.count / 2 }.max() ?? 1
         let straight = color.clamped()
         let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
+        let steps = Self.levelSteps(levels: levels)
         let bw = (w + Self.bandBlock - 1) / Self.bandBlock
         let cells = h * bw
         var blocks = workspace.blocks
@@ -58,18 +59,21 @@ extension EdgeSoftening {
                 let block = Self.bandBlock
                 Self.distanceTable.withUnsafeBufferPointer { distance in
                     table.withUnsafeBufferPointer { lut in
+                      steps.withUnsafeBufferPointer { stepBuffer in
+                        let steps = stepBuffer.baseAddress!
                         for y in 0..<h {
                             let out = UnsafeMutableRawPointer(view.row(y))
                             for b in 0..<bw where output[y * bw + b] != 0 {
                                 for x in (b * block)..<Swift.min(b * block + block, w) {
                                     let i = y &* w &+ x
                                     guard let level = Self.softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
-                                                                         planeSize: n, levels: levels,
+                                                                         planeSize: n, steps: steps,
                                                                          distance: distance) else { continue }
                                     out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
                                 }
                             }
                         }
+                      }
                     }
                 }
             }
@@ -158,7 +162,11 @@ extension EdgeSoftening {
                 for b in 0..<bw where marks[b] != 0 { needed = true; break }
                 guard needed else { continue }
                 let input = source + y * width, out = temporary + y * width
-                for i in 0..<(width + 2 * padding) { row[i] = input[Swift.min(Swift.max(i - padding, 0), width - 1)] }
+                // The clamped padded row: edge values either side, the row itself copied in between
+                // (measured: the per-element clamped index was a tenth of the softening).
+                row.initialize(repeating: input[0], count: padding)
+                (row + padding).update(from: input, count: width)
+                (row + padding + width).initialize(repeating: input[width - 1], count: padding)
                 let padded = UnsafeRawPointer(row + shift)
                 for b in 0..<bw where marks[b] != 0 {
                     let x0 = b * block
