@@ -53,3 +53,64 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
 }
 
 #endif
+
+#if defined(__x86_64__)
+
+/* Runs of marked blocks four at a time: each block's sum is one dependent chain of adds (the add latency,
+ * not the multiplies, bounds a single block), so four independent chains keep the adder busy. Every
+ * block's lanes see exactly the same multiplies and adds in the same order as alone. */
+LK_AVX2
+void lk_taps_blocks_avx2(float *out, const float *const *sources, const float *weights, int32_t taps,
+                         const uint8_t *marks, int32_t blocks) {
+    int32_t b = 0;
+    while (b < blocks) {
+        if (!marks[b]) { b++; continue; }
+        int32_t e = b + 1;
+        while (e < blocks && marks[e]) e++;
+        for (; b + 4 <= e; b += 4) {
+            const int32_t x = 8 * b;
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+            __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
+            for (int32_t k = 0; k < taps; k++) {
+                const __m256 w = _mm256_set1_ps(weights[k]);
+                const float *s = sources[k] + x;
+                acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+                acc1 = _mm256_add_ps(acc1, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+                acc2 = _mm256_add_ps(acc2, _mm256_mul_ps(w, _mm256_loadu_ps(s + 16)));
+                acc3 = _mm256_add_ps(acc3, _mm256_mul_ps(w, _mm256_loadu_ps(s + 24)));
+            }
+            _mm256_storeu_ps(out + x, acc0);
+            _mm256_storeu_ps(out + x + 8, acc1);
+            _mm256_storeu_ps(out + x + 16, acc2);
+            _mm256_storeu_ps(out + x + 24, acc3);
+        }
+        for (; b + 2 <= e; b += 2) {
+            const int32_t x = 8 * b;
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+            for (int32_t k = 0; k < taps; k++) {
+                const __m256 w = _mm256_set1_ps(weights[k]);
+                const float *s = sources[k] + x;
+                acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+                acc1 = _mm256_add_ps(acc1, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+            }
+            _mm256_storeu_ps(out + x, acc0);
+            _mm256_storeu_ps(out + x + 8, acc1);
+        }
+        for (; b < e; b++) {
+            const int32_t x = 8 * b;
+            __m256 acc = _mm256_setzero_ps();
+            for (int32_t k = 0; k < taps; k++)
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_set1_ps(weights[k]), _mm256_loadu_ps(sources[k] + x)));
+            _mm256_storeu_ps(out + x, acc);
+        }
+    }
+}
+
+#else
+
+void lk_taps_blocks_avx2(float *out, const float *const *sources, const float *weights, int32_t taps,
+                         const uint8_t *marks, int32_t blocks) {
+    (void)out; (void)sources; (void)weights; (void)taps; (void)marks; (void)blocks;
+}
+
+#endif

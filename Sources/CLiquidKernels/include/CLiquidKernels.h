@@ -82,6 +82,13 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
                          const float *_Nonnull const *_Nonnull before,
                          const float *_Nonnull const *_Nonnull after);
 
+/* EdgeSoftening's banded blur, one row of 8-float blocks: for every block b in [0, blocks) with marks[b] != 0,
+ * out[8b + i] = sum over k in [0, taps) of weights[k] * sources[k][8b + i] (i < 8), starting from 0 and
+ * multiplied and added separately in the order of k (no fused multiply-add), so the same floats as eight
+ * scalar sums. Blocks with marks[b] == 0 are not written. Call only when lk_has_avx2() is 1. */
+void lk_taps_blocks_avx2(float *out, const float *_Nonnull const *_Nonnull sources, const float *weights,
+                         int32_t taps, const uint8_t *marks, int32_t blocks);
+
 /* Source-over of one premultiplied colour onto destination[0 ..< count], eight pixels at a time:
  * destination[i] = source + PackedPixel.scale(destination[i], 255 - alpha(source)), bit for bit. Returns the
  * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
