@@ -294,6 +294,9 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// Table resolution over blurred alpha 0…1.
     static let tableSteps = 4096
 
+    /// ``distanceTable`` as 32-bit words (the AVX2 blend gathers from it).
+    static let distanceWords: [Int32] = distanceTable.map { Int32($0) }
+
     /// The mask for blurred alpha b = i / ``tableSteps``: |z| = |Φ⁻¹(b)| (by bisection on
     /// Φ(z) = ½·erfc(−z/√2)), then 1 for |z| ≤ ``fullBand``, linear to 0 at ``outerBand``.
     static let distanceTable: [UInt8] = (0...tableSteps).map { i -> UInt8 in

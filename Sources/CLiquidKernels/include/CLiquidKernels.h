@@ -89,6 +89,17 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
 void lk_taps_blocks_avx2(float *out, const float *_Nonnull const *_Nonnull sources, const float *weights,
                          int32_t taps, const uint8_t *marks, int32_t blocks);
 
+/* EdgeSoftening's blend for the whole 8-pixel blocks of one row (block b covers pixels 8b ..< 8b + 8 of out,
+ * alpha, top and of each level plane, plane k at blurred + k * planeSize; only blocks with marks[b] != 0):
+ * mask m = distance[(int)(clamp(top, 0, 255) * (4096 / 255) + 0.5)]; where m is 0 the pixel is not written;
+ * else with k = steps[2m], t = the float whose bits are steps[2m + 1], lower = k == 0 ? alpha : plane k - 1,
+ * upper = plane k, out = lut[(int)clamp((1 - t) * lower + t * upper + 0.5, 0, 255)] — each operation in
+ * single precision in that order, no fused multiply-add. Indices into blurred must fit in int32.
+ * Call only when lk_has_avx2() is 1. */
+void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
+                           const float *top, const int32_t *distance, const int32_t *steps,
+                           const uint32_t *lut, const uint8_t *marks, int32_t blocks);
+
 /* Source-over of one premultiplied colour onto destination[0 ..< count], eight pixels at a time:
  * destination[i] = source + PackedPixel.scale(destination[i], 255 - alpha(source)), bit for bit. Returns the
  * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
