@@ -100,6 +100,15 @@ void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurr
                            const float *top, const int32_t *distance, const int32_t *steps,
                            const uint32_t *lut, const uint8_t *marks, int32_t blocks);
 
+/* BakedShading's one-pass composite of `count` premultiplied RGBA8 pixels, two at a time: per pixel, where the
+ * multiply image's alpha is not 0 the W3C multiply of (multiply * scale) over (destination / 255), then where
+ * the highlight image's alpha is not 0 the screen of (highlight * scale) over that result, each rounded to
+ * bytes (clamp to 0...1, times 255, colour limited to alpha, round to nearest even) — every float operation
+ * as in the Swift code, in order, no fused multiply-add. Returns the first pixel not done (count rounded down
+ * to even); the caller finishes the rest. Call only when lk_has_avx2() is 1. */
+int32_t lk_shading_avx2(uint8_t *destination, const uint8_t *multiply, const uint8_t *highlight, int32_t count,
+                        float scale);
+
 /* Source-over of one premultiplied colour onto destination[0 ..< count], eight pixels at a time:
  * destination[i] = source + PackedPixel.scale(destination[i], 255 - alpha(source)), bit for bit. Returns the
  * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
