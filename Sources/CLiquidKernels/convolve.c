@@ -118,16 +118,18 @@ void lk_taps_blocks_avx2(float *out, const float *const *sources, const float *w
 #if defined(__x86_64__)
 
 /* EdgeSoftening.softenedLevel for the whole 8-pixel blocks of one row, eight lanes at a time: the same
- * float operations in the same order (clamp, scale, truncate; the two levels' blend; clamp, truncate),
- * with the table lookups as gathers. Lanes whose mask byte is 0 are not stored. */
+ * float operations in the same order (clamp, scale, truncate; the level position m / 255 * (levels - 1), its
+ * whole part and rest; the two levels' blend; clamp, truncate). The mask and colour lookups are gathers; the
+ * levels are plain loads picked per lane (measured: gathering k, t and the two levels cost more than the
+ * blend). Lanes whose mask byte is 0 are not stored. */
 LK_AVX2
 void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
-                           const float *top, const int32_t *distance, const int32_t *steps,
-                           const uint32_t *lut, const uint8_t *marks, int32_t blocks) {
+                           int32_t levels, const float *top, const int32_t *distance, const uint32_t *lut,
+                           const uint8_t *marks, int32_t blocks) {
     const __m256 zero = _mm256_setzero_ps(), full = _mm256_set1_ps(255.0f);
     const __m256 toIndex = _mm256_set1_ps(4096.0f / 255.0f), half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f);
-    const __m256i izero = _mm256_setzero_si256(), ione = _mm256_set1_epi32(1);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), n = _mm256_set1_epi32(planeSize);
+    const __m256 span = _mm256_set1_ps((float)(levels - 1));
+    const __m256i izero = _mm256_setzero_si256(), lastPair = _mm256_set1_epi32(levels - 2);
     for (int32_t b = 0; b < blocks; b++) {
         if (!marks[b]) continue;
         const int32_t x = 8 * b;
@@ -136,17 +138,17 @@ void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurr
         const __m256i m = _mm256_i32gather_epi32(distance, _mm256_cvttps_epi32(scaled), 4);
         const __m256i keep = _mm256_cmpeq_epi32(m, izero);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(keep)) == 0xFF) continue;
-        /* steps: (k, t bits) pairs per mask byte. */
-        const __m256i k = _mm256_i32gather_epi32(steps, _mm256_slli_epi32(m, 1), 4);
-        const __m256 t = _mm256_castsi256_ps(_mm256_i32gather_epi32(steps, _mm256_add_epi32(_mm256_slli_epi32(m, 1), ione), 4));
-        const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32(x));
-        /* upper = blurred[k * n + i]; lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]. */
-        const __m256 upper = _mm256_i32gather_ps(blurred, _mm256_add_epi32(_mm256_mullo_epi32(k, n), at), 4);
-        const __m256i below = _mm256_sub_epi32(k, ione);
-        const __m256i isAlpha = _mm256_cmpeq_epi32(k, izero);
-        const __m256i lowerIndex = _mm256_blendv_epi8(_mm256_add_epi32(_mm256_mullo_epi32(below, n), at), at, isAlpha);
-        const __m256 fromPlanes = _mm256_i32gather_ps(blurred, _mm256_andnot_si256(isAlpha, lowerIndex), 4);
-        const __m256 lower = _mm256_blendv_ps(fromPlanes, _mm256_loadu_ps(alpha + x), _mm256_castsi256_ps(isAlpha));
+        const __m256 position = _mm256_mul_ps(_mm256_div_ps(_mm256_cvtepi32_ps(m), full), span);
+        const __m256i k = _mm256_min_epi32(_mm256_cvttps_epi32(position), lastPair);
+        const __m256 t = _mm256_sub_ps(position, _mm256_cvtepi32_ps(k));
+        /* lower = level k (level 0 the unblurred alpha), upper = level k + 1 (plane k). */
+        __m256 lower = _mm256_loadu_ps(alpha + x), upper = _mm256_loadu_ps(blurred + x);
+        for (int32_t j = 1; j <= levels - 2; j++) {
+            const __m256 here = _mm256_castsi256_ps(_mm256_cmpeq_epi32(k, _mm256_set1_epi32(j)));
+            const float *plane = blurred + (ptrdiff_t)j * planeSize + x;
+            lower = _mm256_blendv_ps(lower, _mm256_loadu_ps(plane - planeSize), here);
+            upper = _mm256_blendv_ps(upper, _mm256_loadu_ps(plane), here);
+        }
         const __m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(one, t), lower), _mm256_mul_ps(t, upper)), half);
         const __m256i level = _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(v, zero), full));
         const __m256i colour = _mm256_i32gather_epi32((const int *)lut, level, 4);
@@ -157,9 +159,9 @@ void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurr
 #else
 
 void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
-                           const float *top, const int32_t *distance, const int32_t *steps,
-                           const uint32_t *lut, const uint8_t *marks, int32_t blocks) {
-    (void)out; (void)alpha; (void)blurred; (void)planeSize; (void)top; (void)distance; (void)steps; (void)lut;
+                           int32_t levels, const float *top, const int32_t *distance, const uint32_t *lut,
+                           const uint8_t *marks, int32_t blocks) {
+    (void)out; (void)alpha; (void)blurred; (void)planeSize; (void)levels; (void)top; (void)distance; (void)lut;
     (void)marks; (void)blocks;
 }
 

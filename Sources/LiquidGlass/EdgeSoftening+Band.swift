@@ -62,15 +62,14 @@ extension EdgeSoftening {
                 let top = blurred + (levels - 2) * n
                 let block = Self.bandBlock
                 // The whole blocks of each row blend in `lk_soften_blocks_avx2` where it runs (the same
-                // operations as `softenedLevel`, eight lanes at a time; measured: the per-pixel blend was
-                // about half of the softening once the blurs ran in the C kernel).
+                // operations as `softenedLevel` and `levelSteps`, eight lanes at a time; measured: the
+                // per-pixel blend was about half of the softening once the blurs ran in the C kernel).
                 var vectorBlocks = 0
                 #if canImport(CLiquidKernels)
                 if kernelSet == .automatic && KernelSet.cpuHasAVX2 && levels * n < Int(Int32.max) {
                     vectorBlocks = w / block
                 }
                 #endif
-                let stepWords = steps.flatMap { [$0.k, Int32(bitPattern: $0.t.bitPattern)] }
                 Self.distanceTable.withUnsafeBufferPointer { distance in
                     table.withUnsafeBufferPointer { lut in
                       steps.withUnsafeBufferPointer { stepBuffer in
@@ -80,12 +79,11 @@ extension EdgeSoftening {
                             #if canImport(CLiquidKernels)
                             if vectorBlocks > 0 {
                                 Self.distanceWords.withUnsafeBufferPointer { words in
-                                    stepWords.withUnsafeBufferPointer { stepBits in
-                                        lk_soften_blocks_avx2(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
-                                                              blurred + y * w, Int32(truncatingIfNeeded: n), top + y * w,
-                                                              words.baseAddress!, stepBits.baseAddress!, lut.baseAddress!,
-                                                              output + y * bw, Int32(truncatingIfNeeded: vectorBlocks))
-                                    }
+                                    lk_soften_blocks_avx2(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
+                                                          blurred + y * w, Int32(truncatingIfNeeded: n),
+                                                          Int32(truncatingIfNeeded: levels), top + y * w,
+                                                          words.baseAddress!, lut.baseAddress!, output + y * bw,
+                                                          Int32(truncatingIfNeeded: vectorBlocks))
                                 }
                             }
                             #endif

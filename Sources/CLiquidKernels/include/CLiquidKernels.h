@@ -90,15 +90,15 @@ void lk_taps_blocks_avx2(float *out, const float *_Nonnull const *_Nonnull sourc
                          int32_t taps, const uint8_t *marks, int32_t blocks);
 
 /* EdgeSoftening's blend for the whole 8-pixel blocks of one row (block b covers pixels 8b ..< 8b + 8 of out,
- * alpha, top and of each level plane, plane k at blurred + k * planeSize; only blocks with marks[b] != 0):
- * mask m = distance[(int)(clamp(top, 0, 255) * (4096 / 255) + 0.5)]; where m is 0 the pixel is not written;
- * else with k = steps[2m], t = the float whose bits are steps[2m + 1], lower = k == 0 ? alpha : plane k - 1,
- * upper = plane k, out = lut[(int)clamp((1 - t) * lower + t * upper + 0.5, 0, 255)] — each operation in
- * single precision in that order, no fused multiply-add. Indices into blurred must fit in int32.
+ * alpha, top and of each of the levels - 1 planes, plane k at blurred + k * planeSize; only blocks with
+ * marks[b] != 0): mask m = distance[(int)(clamp(top, 0, 255) * (4096 / 255) + 0.5)]; where m is 0 the pixel is
+ * not written; else position = m / 255 * (levels - 1), k = min((int)position, levels - 2), t = position - k,
+ * lower = k == 0 ? alpha : plane k - 1, upper = plane k, out = lut[(int)clamp((1 - t) * lower + t * upper + 0.5,
+ * 0, 255)] — each operation in single precision in that order, no fused multiply-add. levels >= 2.
  * Call only when lk_has_avx2() is 1. */
 void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
-                           const float *top, const int32_t *distance, const int32_t *steps,
-                           const uint32_t *lut, const uint8_t *marks, int32_t blocks);
+                           int32_t levels, const float *top, const int32_t *distance, const uint32_t *lut,
+                           const uint8_t *marks, int32_t blocks);
 
 /* BakedShading's one-pass composite of `count` premultiplied RGBA8 pixels, two at a time: per pixel, where the
  * multiply image's alpha is not 0 the W3C multiply of (multiply * scale) over (destination / 255), then where
