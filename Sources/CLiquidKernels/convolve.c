@@ -53,3 +53,116 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
 }
 
 #endif
+
+#if defined(__x86_64__)
+
+/* Runs of marked blocks four at a time: each block's sum is one dependent chain of adds (the add latency,
+ * not the multiplies, bounds a single block), so four independent chains keep the adder busy. Every
+ * block's lanes see exactly the same multiplies and adds in the same order as alone. */
+LK_AVX2
+void lk_taps_blocks_avx2(float *out, const float *const *sources, const float *weights, int32_t taps,
+                         const uint8_t *marks, int32_t blocks) {
+    int32_t b = 0;
+    while (b < blocks) {
+        if (!marks[b]) { b++; continue; }
+        int32_t e = b + 1;
+        while (e < blocks && marks[e]) e++;
+        for (; b + 4 <= e; b += 4) {
+            const int32_t x = 8 * b;
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+            __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
+            for (int32_t k = 0; k < taps; k++) {
+                const __m256 w = _mm256_set1_ps(weights[k]);
+                const float *s = sources[k] + x;
+                acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+                acc1 = _mm256_add_ps(acc1, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+                acc2 = _mm256_add_ps(acc2, _mm256_mul_ps(w, _mm256_loadu_ps(s + 16)));
+                acc3 = _mm256_add_ps(acc3, _mm256_mul_ps(w, _mm256_loadu_ps(s + 24)));
+            }
+            _mm256_storeu_ps(out + x, acc0);
+            _mm256_storeu_ps(out + x + 8, acc1);
+            _mm256_storeu_ps(out + x + 16, acc2);
+            _mm256_storeu_ps(out + x + 24, acc3);
+        }
+        for (; b + 2 <= e; b += 2) {
+            const int32_t x = 8 * b;
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+            for (int32_t k = 0; k < taps; k++) {
+                const __m256 w = _mm256_set1_ps(weights[k]);
+                const float *s = sources[k] + x;
+                acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+                acc1 = _mm256_add_ps(acc1, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+            }
+            _mm256_storeu_ps(out + x, acc0);
+            _mm256_storeu_ps(out + x + 8, acc1);
+        }
+        for (; b < e; b++) {
+            const int32_t x = 8 * b;
+            __m256 acc = _mm256_setzero_ps();
+            for (int32_t k = 0; k < taps; k++)
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_set1_ps(weights[k]), _mm256_loadu_ps(sources[k] + x)));
+            _mm256_storeu_ps(out + x, acc);
+        }
+    }
+}
+
+#else
+
+void lk_taps_blocks_avx2(float *out, const float *const *sources, const float *weights, int32_t taps,
+                         const uint8_t *marks, int32_t blocks) {
+    (void)out; (void)sources; (void)weights; (void)taps; (void)marks; (void)blocks;
+}
+
+#endif
+
+#if defined(__x86_64__)
+
+/* EdgeSoftening.softenedLevel for the whole 8-pixel blocks of one row, eight lanes at a time: the same
+ * float operations in the same order (clamp, scale, truncate; the level position m / 255 * (levels - 1), its
+ * whole part and rest; the two levels' blend; clamp, truncate). The mask and colour lookups are gathers; the
+ * levels are plain loads picked per lane (measured: gathering k, t and the two levels cost more than the
+ * blend). Lanes whose mask byte is 0 are not stored. */
+LK_AVX2
+void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
+                           int32_t levels, const float *top, const int32_t *distance, const uint32_t *lut,
+                           const uint8_t *marks, int32_t blocks) {
+    const __m256 zero = _mm256_setzero_ps(), full = _mm256_set1_ps(255.0f);
+    const __m256 toIndex = _mm256_set1_ps(4096.0f / 255.0f), half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f);
+    const __m256 span = _mm256_set1_ps((float)(levels - 1));
+    const __m256i izero = _mm256_setzero_si256(), lastPair = _mm256_set1_epi32(levels - 2);
+    for (int32_t b = 0; b < blocks; b++) {
+        if (!marks[b]) continue;
+        const int32_t x = 8 * b;
+        const __m256 t8 = _mm256_loadu_ps(top + x);
+        const __m256 scaled = _mm256_add_ps(_mm256_mul_ps(_mm256_min_ps(_mm256_max_ps(t8, zero), full), toIndex), half);
+        const __m256i m = _mm256_i32gather_epi32(distance, _mm256_cvttps_epi32(scaled), 4);
+        const __m256i keep = _mm256_cmpeq_epi32(m, izero);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(keep)) == 0xFF) continue;
+        const __m256 position = _mm256_mul_ps(_mm256_div_ps(_mm256_cvtepi32_ps(m), full), span);
+        const __m256i k = _mm256_min_epi32(_mm256_cvttps_epi32(position), lastPair);
+        const __m256 t = _mm256_sub_ps(position, _mm256_cvtepi32_ps(k));
+        /* lower = level k (level 0 the unblurred alpha), upper = level k + 1 (plane k). */
+        __m256 lower = _mm256_loadu_ps(alpha + x), upper = _mm256_loadu_ps(blurred + x);
+        for (int32_t j = 1; j <= levels - 2; j++) {
+            const __m256 here = _mm256_castsi256_ps(_mm256_cmpeq_epi32(k, _mm256_set1_epi32(j)));
+            const float *plane = blurred + (ptrdiff_t)j * planeSize + x;
+            lower = _mm256_blendv_ps(lower, _mm256_loadu_ps(plane - planeSize), here);
+            upper = _mm256_blendv_ps(upper, _mm256_loadu_ps(plane), here);
+        }
+        const __m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(one, t), lower), _mm256_mul_ps(t, upper)), half);
+        const __m256i level = _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(v, zero), full));
+        const __m256i colour = _mm256_i32gather_epi32((const int *)lut, level, 4);
+        _mm256_maskstore_epi32((int *)(out + x), _mm256_xor_si256(keep, _mm256_set1_epi32(-1)), colour);
+    }
+}
+
+#else
+
+void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
+                           int32_t levels, const float *top, const int32_t *distance, const uint32_t *lut,
+                           const uint8_t *marks, int32_t blocks) {
+    (void)out; (void)alpha; (void)blurred; (void)planeSize; (void)levels; (void)top; (void)distance; (void)lut;
+    (void)marks; (void)blocks;
+}
+
+#endif

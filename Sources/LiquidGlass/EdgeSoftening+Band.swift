@@ -1,3 +1,6 @@
+#if canImport(CLiquidKernels)
+import CLiquidKernels
+#endif
 import LiquidGeometry
 import LiquidRaster
 
@@ -19,12 +22,14 @@ extension EdgeSoftening {
     static let bandBlock = 8
 
     /// ``apply(toSingleColor:color:scale:workspace:)`` after the σ check: see that method.
-    func applyInBand(toSingleColor view: MutablePixmapView, color: RGBA, sigmaPixels: Double, workspace: Workspace) {
+    func applyInBand(toSingleColor view: MutablePixmapView, color: RGBA, sigmaPixels: Double, workspace: Workspace,
+                     kernelSet: KernelSet = .automatic) {
         let w = view.width, h = view.height, n = w * h, levels = self.levels
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
         let radius = kernels.map { $0.count / 2 }.max() ?? 1
         let straight = color.clamped()
         let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
+        let steps = Self.levelSteps(levels: levels)
         let bw = (w + Self.bandBlock - 1) / Self.bandBlock
         let cells = h * bw
         var blocks = workspace.blocks
@@ -52,24 +57,47 @@ extension EdgeSoftening {
                 for (k, kernel) in kernels.enumerated() {
                     Self.blurBlocks(source: alpha, destination: blurred + k * n, width: w, height: h, kernel: kernel,
                                     padding: radius, temporary: temporary, row: row, horizontal: horizontal,
-                                    output: output)
+                                    output: output, kernels: kernelSet)
                 }
                 let top = blurred + (levels - 2) * n
                 let block = Self.bandBlock
+                // The whole blocks of each row blend in `lk_soften_blocks_avx2` where it runs (the same
+                // operations as `softenedLevel` and `levelSteps`, eight lanes at a time; measured: the
+                // per-pixel blend was about half of the softening once the blurs ran in the C kernel).
+                var vectorBlocks = 0
+                #if canImport(CLiquidKernels)
+                if kernelSet == .automatic && KernelSet.cpuHasAVX2 && levels * n < Int(Int32.max) {
+                    vectorBlocks = w / block
+                }
+                #endif
                 Self.distanceTable.withUnsafeBufferPointer { distance in
                     table.withUnsafeBufferPointer { lut in
+                      steps.withUnsafeBufferPointer { stepBuffer in
+                        let steps = stepBuffer.baseAddress!
                         for y in 0..<h {
                             let out = UnsafeMutableRawPointer(view.row(y))
-                            for b in 0..<bw where output[y * bw + b] != 0 {
+                            #if canImport(CLiquidKernels)
+                            if vectorBlocks > 0 {
+                                Self.distanceWords.withUnsafeBufferPointer { words in
+                                    lk_soften_blocks_avx2(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
+                                                          blurred + y * w, Int32(truncatingIfNeeded: n),
+                                                          Int32(truncatingIfNeeded: levels), top + y * w,
+                                                          words.baseAddress!, lut.baseAddress!, output + y * bw,
+                                                          Int32(truncatingIfNeeded: vectorBlocks))
+                                }
+                            }
+                            #endif
+                            for b in vectorBlocks..<bw where output[y * bw + b] != 0 {
                                 for x in (b * block)..<Swift.min(b * block + block, w) {
                                     let i = y &* w &+ x
                                     guard let level = Self.softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
-                                                                         planeSize: n, levels: levels,
+                                                                         planeSize: n, steps: steps,
                                                                          distance: distance) else { continue }
                                     out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
                                 }
                             }
                         }
+                      }
                     }
                 }
             }
@@ -144,23 +172,44 @@ extension EdgeSoftening {
     /// One level's separable blur, computed only in the marked blocks: the horizontal pass where
     /// `horizontal` is set, the vertical pass where `output` is set. `row` holds width + 2·`padding` + 1
     /// floats, `padding` ≥ the kernel's radius.
+    ///
+    /// With `kernels` allowing AVX2 the whole 8-float blocks of a row run in the C kernel
+    /// `lk_taps_blocks_avx2` (the same multiplies and adds in the same order, a block per instruction and
+    /// four blocks in flight) and this code does the tail blocks. Measured reason: a block's sum is one
+    /// chain of dependent adds, and these two blurs were about half of the goo switch frame's softening.
     private static func blurBlocks(source: UnsafePointer<Float>, destination: UnsafeMutablePointer<Float>, width: Int,
                                    height: Int, kernel: [Float], padding: Int, temporary: UnsafeMutablePointer<Float>,
                                    row: UnsafeMutablePointer<Float>, horizontal: UnsafePointer<UInt8>,
-                                   output: UnsafePointer<UInt8>) {
+                                   output: UnsafePointer<UInt8>, kernels: KernelSet) {
         let taps = kernel.count, radius = taps / 2, shift = padding - radius
         let block = bandBlock, bw = (width + block - 1) / block
         let vectorEnd = width - width % 8
+        var fullBlocks = 0
+        #if canImport(CLiquidKernels)
+        if kernels == .automatic && KernelSet.cpuHasAVX2 { fullBlocks = vectorEnd / block }
+        #endif
         kernel.withUnsafeBufferPointer { weights in
+          withUnsafeTemporaryAllocation(of: UnsafePointer<Float>.self, capacity: taps) { sources in
             for y in 0..<height {
                 let marks = horizontal + y * bw
                 var needed = false
                 for b in 0..<bw where marks[b] != 0 { needed = true; break }
                 guard needed else { continue }
                 let input = source + y * width, out = temporary + y * width
-                for i in 0..<(width + 2 * padding) { row[i] = input[Swift.min(Swift.max(i - padding, 0), width - 1)] }
+                // The clamped padded row: edge values either side, the row itself copied in between
+                // (measured: the per-element clamped index was a tenth of the softening).
+                row.initialize(repeating: input[0], count: padding)
+                (row + padding).update(from: input, count: width)
+                (row + padding + width).initialize(repeating: input[width - 1], count: padding)
                 let padded = UnsafeRawPointer(row + shift)
-                for b in 0..<bw where marks[b] != 0 {
+                #if canImport(CLiquidKernels)
+                if fullBlocks > 0 {
+                    for k in 0..<taps { sources[k] = UnsafePointer(row + shift + k) }
+                    lk_taps_blocks_avx2(out, sources.baseAddress!, weights.baseAddress!, Int32(truncatingIfNeeded: taps),
+                                        marks, Int32(truncatingIfNeeded: fullBlocks))
+                }
+                #endif
+                for b in fullBlocks..<bw where marks[b] != 0 {
                     let x0 = b * block
                     if x0 + block <= vectorEnd {
                         var sum = SIMD8<Float>()
@@ -188,7 +237,14 @@ extension EdgeSoftening {
                         lines[k] = UnsafeRawPointer(temporary + line &* width)
                     }
                     let out = destination + y &* width
-                    for b in 0..<bw where marks[b] != 0 {
+                    #if canImport(CLiquidKernels)
+                    if fullBlocks > 0 {
+                        for k in 0..<taps { sources[k] = lines[k].assumingMemoryBound(to: Float.self) }
+                        lk_taps_blocks_avx2(out, sources.baseAddress!, weights.baseAddress!,
+                                            Int32(truncatingIfNeeded: taps), marks, Int32(truncatingIfNeeded: fullBlocks))
+                    }
+                    #endif
+                    for b in fullBlocks..<bw where marks[b] != 0 {
                         let x0 = b * block
                         if x0 + block <= vectorEnd {
                             var sum = SIMD8<Float>()
@@ -206,6 +262,7 @@ extension EdgeSoftening {
                     }
                 }
             }
+          }
         }
     }
 }

@@ -132,9 +132,11 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// - Complexity: O(pixels) to find the edges, plus O(band pixels·σ) for `levels − 1` alpha-only
     ///   separable blurs (the top one doubles as the mask's blur) and the blend; no allocation after the
     ///   first call at a size.
-    package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace) throws(LiquidError) {
+    /// - Parameter kernels: `.portable` runs the band's blurs in Swift only (the same bytes; for tests).
+    package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace,
+                       kernels: KernelSet = .automatic) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }
-        applyInBand(toSingleColor: view, color: color, sigmaPixels: sigmaPixels, workspace: workspace)
+        applyInBand(toSingleColor: view, color: color, sigmaPixels: sigmaPixels, workspace: workspace, kernelSet: kernels)
     }
 
     /// ``apply(toSingleColor:color:scale:workspace:)`` computed over every pixel: the reference the banded
@@ -147,6 +149,7 @@ package struct EdgeSoftening: Sendable, Hashable {
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
         let straight = color.clamped()
         let table: [UInt32] = (0...255).map { PremultipliedRGBA8(straight.withAlpha(Double($0) / 255)).packed }
+        let steps = Self.levelSteps(levels: levels)
         let pool = WorkerPool.shared
         withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace,
                    rowsPerPlane: pool.workerCount) { planes, row in
@@ -164,7 +167,8 @@ package struct EdgeSoftening: Sendable, Hashable {
             // The top level is blurred with σ: the mask's own blur.
             Self.distanceTable.withUnsafeBufferPointer { distance in
                 table.withUnsafeBufferPointer { lut in
-                    nonisolated(unsafe) let tables = (distance: distance, lut: lut)
+                  steps.withUnsafeBufferPointer { stepBuffer in
+                    nonisolated(unsafe) let tables = (distance: distance, lut: lut, steps: stepBuffer.baseAddress!)
                     pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
                         let alpha = shared.alpha, blurred = shared.blurred
                         let top = blurred + (levels - 2) * n
@@ -173,12 +177,13 @@ package struct EdgeSoftening: Sendable, Hashable {
                             for x in 0..<w {
                                 let i = y &* w &+ x
                                 guard let level = Self.softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
-                                                                     planeSize: n, levels: levels,
+                                                                     planeSize: n, steps: tables.steps,
                                                                      distance: tables.distance) else { continue }
                                 out.storeBytes(of: tables.lut[level], toByteOffset: 4 * x, as: UInt32.self)
                             }
                         }
                     }
+                  }
                 }
             }
         }
@@ -241,18 +246,38 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// The softened alpha level of pixel `i`, or `nil` where the mask is 0 and the pixel keeps its bytes: the
     /// mask picks a position between the unblurred alpha and the blurred levels, and the level is their
     /// linear blend there, rounded. The one place both the whole-image and the banded passes compute it.
+    /// `steps` is ``levelSteps(levels:)``.
     @inline(__always)
     static func softenedLevel(at i: Int, alpha: UnsafePointer<Float>, blurred: UnsafePointer<Float>,
-                              top: UnsafePointer<Float>, planeSize n: Int, levels: Int,
+                              top: UnsafePointer<Float>, planeSize n: Int, steps: UnsafePointer<LevelStep>,
                               distance: UnsafeBufferPointer<UInt8>) -> Int? {
         let m = maskValue(top[i], distance)
         if m == 0 { return nil }
-        let position = Float(m) / 255 * Float(levels - 1)
-        let k = Swift.min(Int(position), levels - 2)
-        let t = position - Float(k)
+        let step = steps[Int(m)]
+        let k = Int(step.k), t = step.t
         let lower = k == 0 ? alpha[i] : blurred[(k - 1) * n + i]
         let upper = blurred[k * n + i]
-        return Swift.min(Swift.max(Int((1 - t) * lower + t * upper + 0.5), 0), 255)
+        // Clamped before the conversion: for a finite value the same level as converting first and
+        // clamping the integer (truncation is monotone and 0 and 255 are whole), with a simpler check.
+        return Int(Swift.min(Swift.max((1 - t) * lower + t * upper + 0.5, 0), 255))
+    }
+
+    /// Where a mask byte places a pixel between the levels: the pair (k, k + 1) it blends (level 0 is
+    /// the unblurred alpha) and the weight t of the upper one.
+    struct LevelStep {
+        var k: Int32
+        var t: Float
+    }
+
+    /// The ``LevelStep`` of every mask byte 0…255 for `levels` levels: position m/255·(levels − 1),
+    /// k its whole part (at most levels − 2), t the rest. Measured reason for a table: computing these
+    /// per pixel was most of the blend's time in the goo switch frame.
+    static func levelSteps(levels: Int) -> [LevelStep] {
+        (0...255).map { m in
+            let position = Float(m) / 255 * Float(levels - 1)
+            let k = Swift.min(Int(position), levels - 2)
+            return LevelStep(k: Int32(k), t: position - Float(k))
+        }
     }
 
     /// The mask byte for a blurred alpha (0…255) via ``distanceTable``.
@@ -268,6 +293,9 @@ package struct EdgeSoftening: Sendable, Hashable {
     static let outerBand = 2.5
     /// Table resolution over blurred alpha 0…1.
     static let tableSteps = 4096
+
+    /// ``distanceTable`` as 32-bit words (the AVX2 blend gathers from it).
+    static let distanceWords: [Int32] = distanceTable.map { Int32($0) }
 
     /// The mask for blurred alpha b = i / ``tableSteps``: |z| = |Φ⁻¹(b)| (by bisection on
     /// Φ(z) = ½·erfc(−z/√2)), then 1 for |z| ≤ ``fullBand``, linear to 0 at ``outerBand``.

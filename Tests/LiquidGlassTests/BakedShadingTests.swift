@@ -134,13 +134,16 @@ struct BakedShadingTests {
                                                       green: UInt8.random(in: 0...a, using: &random), blue: a / 3, alpha: a)
             }
         }
-        var ours = backdrop, reference = backdrop
+        var ours = backdrop, portable = backdrop, reference = backdrop
         try ours.withMutableView { try image.composite(onto: $0, x: x, y: y, opacity: opacity) }
+        // The Swift loop alone (without the AVX2 kernel on a machine that has it).
+        try portable.withMutableView { try image.composite(onto: $0, x: x, y: y, opacity: opacity, kernels: .portable) }
         reference.withMutableView { view in
             image.multiply.withView { view.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
             image.highlight.withView { view.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
         }
         #expect(ours.bytes == reference.bytes)
+        #expect(portable.bytes == reference.bytes)
         #expect(ours.bytes != backdrop.bytes)
     }
 

@@ -133,15 +133,21 @@ struct EdgeSofteningTests {
         tiny[1, 0] = PremultipliedRGBA8(Self.color)
         images.append((tiny, .liquidSwitch, 3))
         for (index, (image, softening, scale)) in images.enumerated() {
-            var banded = image, everywhere = image
+            var banded = image, portable = image, everywhere = image
             try banded.withMutableView {
                 try softening.apply(toSingleColor: $0, color: Self.color, scale: scale, workspace: EdgeSoftening.Workspace())
+            }
+            // The portable Swift blocks (without the AVX2 kernel on a machine that has it) give the same bytes.
+            try portable.withMutableView {
+                try softening.apply(toSingleColor: $0, color: Self.color, scale: scale, workspace: EdgeSoftening.Workspace(),
+                                    kernels: .portable)
             }
             try everywhere.withMutableView {
                 try softening.applyEverywhere(toSingleColor: $0, color: Self.color, scale: scale,
                                               workspace: EdgeSoftening.Workspace())
             }
             #expect(banded == everywhere, "image \(index) differs")
+            #expect(portable == everywhere, "image \(index): the portable path differs")
             #expect(banded != image || index == 4, "image \(index) was softened")
         }
         // A uniform image has no edge: nothing changes.
