@@ -88,19 +88,22 @@ static inline LK_AVX2 void lk_ring_apply8(float *transmit, int32_t g, int32_t n0
 
 LK_AVX2
 static void lk_ring_exact_avx2(float *transmit, int32_t n0, int32_t n1, int32_t shift, const lk_ring_row *row) {
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    /* Columns as integers first, converted per lane: (float)(n + i) as the per-pixel path has it, which
+     * differs from (float)n + i past 2^24. */
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const lk_ring_lanes constants = lk_ring_lanes_of(row), *k = &constants;
     int32_t n = n0;
     for (; n + 8 <= n1; n += 8) {
         float *p = transmit + n + shift;
-        _mm256_storeu_ps(p, _mm256_mul_ps(_mm256_loadu_ps(p),
-                                          lk_ring_factor8(k, _mm256_add_ps(_mm256_set1_ps((float)n), lanes))));
+        __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(n), lanes));
+        _mm256_storeu_ps(p, _mm256_mul_ps(_mm256_loadu_ps(p), lk_ring_factor8(k, columns)));
     }
     if (n < n1) {
         /* The last few as eight whose extra lanes are dropped (a lane's factor depends only on its column).
          * Measured reason: spans end at ring and tile edges, and a per-pixel tail cost about 1 ms of a 27 ms
          * full-screen ripple frame. */
-        lk_ring_apply8(transmit, n, n, n1, shift, lk_ring_factor8(k, _mm256_add_ps(_mm256_set1_ps((float)n), lanes)));
+        __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(n), lanes));
+        lk_ring_apply8(transmit, n, n, n1, shift, lk_ring_factor8(k, columns));
     }
 }
 

@@ -132,7 +132,7 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// - Complexity: O(pixels) to find the edges, plus O(band pixels·σ) for `levels − 1` alpha-only
     ///   separable blurs (the top one doubles as the mask's blur) and the blend; no allocation after the
     ///   first call at a size.
-    /// - Parameter kernels: `.portable` runs the band's blurs in Swift only (the same bytes; for tests).
+    /// - Parameter kernels: `.portable` runs the band's blurs and blend in Swift only (the same bytes; for tests).
     package func apply(toSingleColor view: MutablePixmapView, color: RGBA, scale: Double, workspace: Workspace,
                        kernels: KernelSet = .automatic) throws(LiquidError) {
         guard let sigmaPixels = try pixelSigma(scale: scale, view: view.readOnly) else { return }

@@ -56,8 +56,8 @@ public final class UIRunLoop {
     /// Renders the root layer at the end of every frame when set; make it with ``size`` and ``scale``
     /// (`Compositor(size: loop.size, scale: loop.scale)`) and replace it after resizing the window.
     public var compositor: Compositor?
-    /// The image of the latest render by ``compositor``; after a failed render (``renderError`` set) the
-    /// image as the failure left it, partly updated (the next render redraws everything). Holding it past
+    /// The image of the latest render by ``compositor``: `nil` before the first frame and after a frame
+    /// whose render failed (``renderError`` says why; the next render redraws everything). Holding it past
     /// the next frame makes that frame's render copy it once.
     public private(set) var image: Pixmap?
     /// The error of the latest render, `nil` once a render succeeds (the compositor then redraws fully).
@@ -260,7 +260,6 @@ public final class UIRunLoop {
                 }
                 #endif
             } catch {
-                image = compositor.image
                 renderError = error
             }
         }

@@ -64,4 +64,29 @@ struct CompositorIntegrationTests {
         #expect(damage.x <= 10 && damage.y <= 10 && damage.maxX >= 30 && damage.maxY >= 30)
         #expect(loop.renderError == nil)
     }
+
+    /// A frame whose render fails leaves no image (nil, not a partly drawn one) and says why; the next
+    /// frame that renders brings the image back, whole.
+    @Test func aFailedRenderLeavesNoImageAndTheNextOneRecovers() throws {
+        let model = SwatchModel()
+        let root = View()
+        let swatch = SwatchView(model: model, frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        root.addSubview(swatch)
+        let loop = try UIRunLoop(root: root, size: Size(width: 40, height: 40), scale: 1)
+        loop.compositor = try Compositor(size: loop.size, scale: loop.scale)
+        _ = loop.step(to: 0)
+        #expect(loop.image?[15, 15].red == 255)
+
+        swatch.layer.filters = [.blur(sigma: -1)]
+        _ = loop.step(to: 1.0 / 60)
+        #expect(loop.renderError != nil)
+        #expect(loop.image == nil)
+
+        swatch.layer.filters = []
+        model.isRed = false
+        _ = loop.step(to: 2.0 / 60)
+        #expect(loop.renderError == nil)
+        #expect(loop.image?[15, 15].blue == 255)
+        #expect(loop.image?[5, 5].alpha == 0)
+    }
 }

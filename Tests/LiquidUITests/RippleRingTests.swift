@@ -98,6 +98,18 @@ struct RippleRingTests {
         #expect(layout.spans.count <= 64 + 4)
     }
 
+    /// A ring whose centre and front lie far off any grid (finite, but beyond what an Int holds in device
+    /// pixels) draws nothing and does not trap.
+    @Test func aRingFarOffTheGridDrawsNothing() throws {
+        let base = try background(width: 48, height: 32, scale: 3)
+        for (centre, front) in [(Point(10, 1e300), 5.0), (Point(1e300, -1e300), 1e300), (Point(-1e200, 10), 1e250)] {
+            guard let ring = RippleRing(centre: centre, front: front, in: Size(width: 16, height: 10)) else { continue }
+            var canvas = Canvas(base)
+            RippleRing.draw([ring], into: &canvas)
+            #expect(TestScenes.firstDifference(base, canvas.pixmap) == nil, "centre \(centre), front \(front)")
+        }
+    }
+
     @Test func aRingThatHasNotLeftItsCentreIsNotDrawn() {
         #expect(RippleRing(centre: Point(5, 5), front: 0, in: Size(width: 10, height: 10)) == nil)
         #expect(RippleRing(centre: Point(5, 5), front: 3, in: Size(width: 0, height: 10)) == nil)

@@ -68,8 +68,8 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
 
 /* White at alpha a = 1 - transmit[x] (times coverage[x] / 255 when coverage is not null) over the
  * premultiplied pixels from ... to - 1: with A = round(a * 65535) (to nearest even), each channel d becomes
- * d + ((((A * ((255 - d) << 8)) >> 16) + 128) >> 8) — within half a level of d + a * (255 - d), and d itself
- * wherever a * 255 < 0.5. With avx2 = 1 (only where lk_has_avx2() says so) eight pixels go at a time, in
+ * d + ((((A * ((255 - d) << 8)) >> 16) + 128) >> 8) — within 0.505 of a level of d + a * (255 - d), and d
+ * itself wherever a * 255 < 0.5. With avx2 = 1 (only where lk_has_avx2() says so) eight pixels go at a time, in
  * 16-bit lanes, with the same bytes. */
 void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *_Nullable coverage, int32_t from,
                    int32_t to, int32_t avx2);

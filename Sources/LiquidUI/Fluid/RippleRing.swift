@@ -145,8 +145,12 @@ struct RippleRing {
         // Grid column n's centre lies at u = u0 + n·du in ring space (the ellipse is the unit circle there).
         let du = 1 / (a * radiusX), u0 = ((0.5 - fx) / a - centre.x) / radiusX
         // The rows the ellipse spans, within `rows`.
-        let top = Swift.max(rows.lowerBound, Int(((centre.y - radiusY) * d + fy - 0.5).rounded(.down)) - 1)
-        let bottom = Swift.min(rows.upperBound, Int(((centre.y + radiusY) * d + fy - 0.5).rounded(.up)) + 1)
+        // Clamped to `rows` before converting, so that a centre or radius far off the grid cannot trap.
+        func row(_ v: Double) -> Int {
+            Int(Swift.min(Swift.max(v, Double(rows.lowerBound)), Double(rows.upperBound)))
+        }
+        let top = row(((centre.y - radiusY) * d + fy - 0.5).rounded(.down) - 1)
+        let bottom = row(((centre.y + radiusY) * d + fy - 0.5).rounded(.up) + 1)
         let offset = spans.count
         if alpha > 0, top <= bottom {
             spans.reserveCapacity(offset + bottom - top + 1)
