@@ -33,13 +33,19 @@ private final class SwatchView: View {
 @MainActor
 @Suite("Run loop with the compositor")
 struct CompositorIntegrationTests {
-    @Test func aModelChangeReadByDrawRedrawsOnlyThatView() throws {
+    /// A 20 × 20 swatch at (10, 10) in a 40 × 40 scene at 1×, on a run loop with a compositor.
+    private func swatchScene() throws -> (SwatchModel, SwatchView, UIRunLoop) {
         let model = SwatchModel()
         let root = View()
         let swatch = SwatchView(model: model, frame: Rect(x: 10, y: 10, width: 20, height: 20))
         root.addSubview(swatch)
         let loop = try UIRunLoop(root: root, size: Size(width: 40, height: 40), scale: 1)
         loop.compositor = try Compositor(size: loop.size, scale: loop.scale)
+        return (model, swatch, loop)
+    }
+
+    @Test func aModelChangeReadByDrawRedrawsOnlyThatView() throws {
+        let (model, swatch, loop) = try swatchScene()
 
         let first = loop.step(to: 0)
         #expect(swatch.draws == 1)
@@ -68,12 +74,7 @@ struct CompositorIntegrationTests {
     /// A frame whose render fails leaves no image (nil, not a partly drawn one) and says why; the next
     /// frame that renders brings the image back, whole.
     @Test func aFailedRenderLeavesNoImageAndTheNextOneRecovers() throws {
-        let model = SwatchModel()
-        let root = View()
-        let swatch = SwatchView(model: model, frame: Rect(x: 10, y: 10, width: 20, height: 20))
-        root.addSubview(swatch)
-        let loop = try UIRunLoop(root: root, size: Size(width: 40, height: 40), scale: 1)
-        loop.compositor = try Compositor(size: loop.size, scale: loop.scale)
+        let (model, swatch, loop) = try swatchScene()
         _ = loop.step(to: 0)
         #expect(loop.image?[15, 15].red == 255)
 
