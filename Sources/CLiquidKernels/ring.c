@@ -24,9 +24,10 @@ static inline float lk_ring_factor_at(const lk_ring_row *k, float rho) {
     return 1.0f - ramp * k->alpha;
 }
 
-/* transmit[n + shift] *= the ring's factor for grid columns n in [n0, n1), exact everywhere. */
-static void lk_ring_exact_scalar(float *transmit, int32_t n0, int32_t n1, int32_t shift, const lk_ring_row *k) {
-    for (int32_t n = n0; n < n1; n++) transmit[n + shift] *= lk_ring_factor_at(k, lk_ring_rho(k, (float)n));
+/* out[i + shift] *= the ring's factor at grid column base + step * i, for i in [i0, i1). */
+static void lk_ring_run_scalar(float *out, int32_t i0, int32_t i1, int32_t shift, int32_t base, int32_t step,
+                               const lk_ring_row *k) {
+    for (int32_t i = i0; i < i1; i++) out[i + shift] *= lk_ring_factor_at(k, lk_ring_rho(k, (float)(base + step * i)));
 }
 
 /* The light's alpha of pixel x as a 16-bit fraction: round(a * 65535) to nearest even, a = 1 - transmit[x]
@@ -72,39 +73,55 @@ static inline LK_AVX2 __m256 lk_ring_factor8(const lk_ring_lanes *k, __m256 n) {
     return _mm256_sub_ps(one, _mm256_mul_ps(ramp, k->alpha));
 }
 
-/* transmit[g + shift + i] *= factors[i] for the lanes i with g + i in [n0, n1). */
-static inline LK_AVX2 void lk_ring_apply8(float *transmit, int32_t g, int32_t n0, int32_t n1, int32_t shift,
+/* out[g + shift + i] *= factors[i] for the lanes i with g + i in [i0, i1). */
+static inline LK_AVX2 void lk_ring_apply8(float *out, int32_t g, int32_t i0, int32_t i1, int32_t shift,
                                           __m256 factors) {
-    if (g >= n0 && g + 8 <= n1) {
-        float *p = transmit + g + shift;
+    if (g >= i0 && g + 8 <= i1) {
+        float *p = out + g + shift;
         _mm256_storeu_ps(p, _mm256_mul_ps(_mm256_loadu_ps(p), factors));
         return;
     }
     _Alignas(32) float f[8];
     _mm256_store_ps(f, factors);
-    int32_t lo = g > n0 ? g : n0, hi = g + 8 < n1 ? g + 8 : n1;
-    for (int32_t n = lo; n < hi; n++) transmit[n + shift] *= f[n - g];
+    int32_t lo = g > i0 ? g : i0, hi = g + 8 < i1 ? g + 8 : i1;
+    for (int32_t i = lo; i < hi; i++) out[i + shift] *= f[i - g];
 }
 
+/* lk_ring_run_scalar eight lanes at a time, the same bits. */
 LK_AVX2
-static void lk_ring_exact_avx2(float *transmit, int32_t n0, int32_t n1, int32_t shift, const lk_ring_row *row) {
-    /* Columns as integers first, converted per lane: (float)(n + i) as the per-pixel path has it, which
-     * differs from (float)n + i past 2^24. */
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+static void lk_ring_run_avx2(float *out, int32_t i0, int32_t i1, int32_t shift, int32_t base, int32_t step,
+                             const lk_ring_row *row) {
+    /* Columns as integers first, converted per lane: (float)(base + step * i) as the per-pixel path has it,
+     * which differs from a float sum past 2^24. */
+    const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(step));
     const lk_ring_lanes constants = lk_ring_lanes_of(row), *k = &constants;
-    int32_t n = n0;
-    for (; n + 8 <= n1; n += 8) {
-        float *p = transmit + n + shift;
-        __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(n), lanes));
+    int32_t i = i0;
+    for (; i + 8 <= i1; i += 8) {
+        float *p = out + i + shift;
+        __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(base + step * i), lanes));
         _mm256_storeu_ps(p, _mm256_mul_ps(_mm256_loadu_ps(p), lk_ring_factor8(k, columns)));
     }
-    if (n < n1) {
+    if (i < i1) {
         /* The last few as eight whose extra lanes are dropped (a lane's factor depends only on its column).
          * Measured reason: spans end at ring and tile edges, and a per-pixel tail cost about 1 ms of a 27 ms
          * full-screen ripple frame. */
-        __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(n), lanes));
-        lk_ring_apply8(transmit, n, n, n1, shift, lk_ring_factor8(k, columns));
+        __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(base + step * i), lanes));
+        lk_ring_apply8(out, i, i, i1, shift, lk_ring_factor8(k, columns));
     }
+}
+
+/* e[2c] = v[c], e[2c + 1] = (v[c] + v[c + 1]) * 0.5 for c in [0, count); v holds count + 8 values. */
+LK_AVX2
+static int32_t lk_ring_expand_avx2(float *e, const float *v, int32_t count) {
+    const __m256 half = _mm256_set1_ps(0.5f);
+    int32_t c = 0;
+    for (; c + 8 <= count; c += 8) {
+        __m256 a = _mm256_loadu_ps(v + c), m = _mm256_mul_ps(_mm256_add_ps(a, _mm256_loadu_ps(v + c + 1)), half);
+        __m256 low = _mm256_unpacklo_ps(a, m), high = _mm256_unpackhi_ps(a, m);
+        _mm256_storeu_ps(e + 2 * c, _mm256_permute2f128_ps(low, high, 0x20));
+        _mm256_storeu_ps(e + 2 * c + 8, _mm256_permute2f128_ps(low, high, 0x31));
+    }
+    return c;
 }
 
 LK_AVX2
@@ -148,13 +165,13 @@ void lk_ring_attenuate(float *transmit, int32_t first, int32_t count, float u0, 
     if (count <= 0) return;
 #if defined(__x86_64__)
     if (avx2) {
-        lk_ring_exact_avx2(transmit, first, first + count, -first, &k);
+        lk_ring_run_avx2(transmit, first, first + count, -first, 0, 1, &k);
         return;
     }
 #else
     (void)avx2;
 #endif
-    lk_ring_exact_scalar(transmit, first, first + count, -first, &k);
+    lk_ring_run_scalar(transmit, first, first + count, -first, 0, 1, &k);
 }
 
 void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *coverage, int32_t from, int32_t to,
@@ -171,45 +188,145 @@ void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *covera
     }
 }
 
+int64_t lk_ring_work_floats(int32_t width) { return 4 * (int64_t)(width > 0 ? width : 0) + 96; }
+
+/* One ring's span on grid row m clipped to grid columns [lo, hi): its two pieces (either may be empty),
+ * or 0 when the ring does not reach the row there. */
+static int lk_ring_pieces(const lk_ring *ring, const lk_ring_span *spans, int64_t m, int32_t lo, int32_t hi,
+                          int32_t pieces[2][2], lk_ring_row *k) {
+    int64_t index = m - ring->firstRow;
+    if (index < 0 || index >= ring->rowCount) return 0;
+    lk_ring_span span = spans[ring->spanOffset + index];
+    int32_t begin = span.begin > lo ? span.begin : lo, end = span.end < hi ? span.end : hi;
+    if (begin >= end) return 0;
+    int32_t holeBegin = span.holeBegin < begin ? begin : (span.holeBegin > end ? end : span.holeBegin);
+    int32_t holeEnd = span.holeEnd < holeBegin ? holeBegin : (span.holeEnd > end ? end : span.holeEnd);
+    pieces[0][0] = begin; pieces[0][1] = holeBegin;
+    pieces[1][0] = holeEnd; pieces[1][1] = end;
+    *k = lk_ring_row_of(ring->u0, ring->du, span.v2, ring->inner, ring->rise, ring->fall, ring->alpha);
+    return 1;
+}
+
+/* The coarse rings' transmittance on even grid row m at the even grid columns nLo + 2c, c in [0, count):
+ * values[c] (values holds count + 8 floats; the 8 past the end stay 1). Sets [*lo, *hi) to the grid columns
+ * where some value may be below 1 (empty when *lo >= *hi). */
+static void lk_ring_coarse_row(float *values, int32_t count, int32_t nLo, int64_t m, const lk_ring *rings,
+                               int32_t ringCount, const lk_ring_span *spans, int32_t *lo, int32_t *hi, int32_t avx2) {
+    for (int32_t c = 0; c < count + 8; c++) values[c] = 1.0f;
+    *lo = INT32_MAX;
+    *hi = INT32_MIN;
+    int32_t nHi = nLo + 2 * (count - 1);
+    for (int32_t r = 0; r < ringCount; r++) {
+        int32_t pieces[2][2];
+        lk_ring_row k;
+        if (!rings[r].coarse || !lk_ring_pieces(rings + r, spans, m, nLo, nHi + 1, pieces, &k)) continue;
+        for (int p = 0; p < 2; p++) {
+            /* The even columns in [p0, p1): c from ceil((p0 - nLo) / 2) (both non-negative here). */
+            int32_t c0 = (pieces[p][0] - nLo + 1) >> 1, c1 = (pieces[p][1] - nLo + 1) >> 1;
+            if (c0 >= c1) continue;
+            *lo = pieces[p][0] < *lo ? pieces[p][0] : *lo;
+            *hi = pieces[p][1] > *hi ? pieces[p][1] : *hi;
+#if defined(__x86_64__)
+            if (avx2) {
+                lk_ring_run_avx2(values, c0, c1, 0, nLo, 2, &k);
+                continue;
+            }
+#endif
+            lk_ring_run_scalar(values, c0, c1, 0, nLo, 2, &k);
+        }
+    }
+}
+
+/* A coarse row kept between pixel rows. */
+typedef struct {
+    int64_t m;
+    int32_t lo, hi, valid;
+    float *values;
+} lk_ring_coarse;
+
+/* The coarse row m, computed into the slot that does not hold row keep unless a slot holds it already. */
+static lk_ring_coarse *lk_ring_coarse_get(lk_ring_coarse slots[2], int64_t m, int64_t keep, int32_t count,
+                                          int32_t nLo, const lk_ring *rings, int32_t ringCount,
+                                          const lk_ring_span *spans, int32_t avx2) {
+    for (int i = 0; i < 2; i++) if (slots[i].valid && slots[i].m == m) return slots + i;
+    lk_ring_coarse *slot = (slots[0].valid && slots[0].m == keep) ? slots + 1 : slots;
+    lk_ring_coarse_row(slot->values, count, nLo, m, rings, ringCount, spans, &slot->lo, &slot->hi, avx2);
+    slot->m = m;
+    slot->valid = 1;
+    return slot;
+}
+
 void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t height, int32_t shiftX, int32_t shiftY,
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *coverage,
-                  float *transmit, int32_t avx2) {
+                  float *work, int32_t avx2) {
+    if (width <= 0 || height <= 0) return;
+    int hasCoarse = 0;
+    for (int32_t i = 0; i < count; i++) hasCoarse |= rings[i].coarse != 0;
+    /* The even grid columns that bracket this canvas's columns -shiftX ... width - 1 - shiftX; grid column
+     * n lies at e[n - nLo] of an expanded row, so device column x at e[x + o]. */
+    int32_t first = -shiftX, last = width - 1 - shiftX;
+    int32_t nLo = first - (first & 1), nHi = last + (last & 1);
+    int32_t coarseCount = (nHi - nLo) / 2 + 1, o = first - nLo;
+    float *transmit = work;                              /* width + 8, all 1 between rows */
+    float *expanded = work + width + 8;                  /* 2 * coarseCount + 16 */
+    float *mixed = expanded + 2 * coarseCount + 16;      /* coarseCount + 8 */
+    lk_ring_coarse slots[2] = {{0, 0, 0, 0, mixed + coarseCount + 8}, {0, 0, 0, 0, mixed + 2 * (coarseCount + 8)}};
+    for (int32_t x = 0; x < width + 8; x++) transmit[x] = 1.0f;
     for (int32_t py = 0; py < height; py++) {
         int64_t m = (int64_t)py - shiftY;
         int32_t low = width, high = 0;
+        float *row = transmit;
+        if (hasCoarse) {
+            /* Rows between even grid rows average the two; columns between even grid columns likewise. */
+            int64_t above = m - (m & 1);
+            lk_ring_coarse *a = lk_ring_coarse_get(slots, above, above + 2, coarseCount, nLo, rings, count, spans, avx2);
+            lk_ring_coarse *b = (m & 1) ? lk_ring_coarse_get(slots, above + 2, above, coarseCount, nLo, rings, count,
+                                                             spans, avx2) : a;
+            int32_t lo = a->lo < b->lo ? a->lo : b->lo, hi = a->hi > b->hi ? a->hi : b->hi;
+            if (lo < hi) {
+                const float *v = a->values;
+                if (b != a) {
+                    for (int32_t c = 0; c < coarseCount + 8; c++) mixed[c] = (a->values[c] + b->values[c]) * 0.5f;
+                    v = mixed;
+                }
+                int32_t c = 0;
+#if defined(__x86_64__)
+                if (avx2) c = lk_ring_expand_avx2(expanded, v, coarseCount);
+#endif
+                for (; c < coarseCount; c++) {
+                    expanded[2 * c] = v[c];
+                    expanded[2 * c + 1] = (v[c] + v[c + 1]) * 0.5f;
+                }
+                row = expanded + o;
+                /* Interpolation reaches one column past the coarse values that moved. */
+                int32_t from = lo - 1 + shiftX, to = hi + 1 + shiftX;
+                low = from > 0 ? from : 0;
+                high = to < width ? to : width;
+            }
+        }
         for (int32_t i = 0; i < count; i++) {
-            const lk_ring *ring = rings + i;
-            int64_t index = m - ring->firstRow;
-            if (index < 0 || index >= ring->rowCount) continue;
-            lk_ring_span span = spans[ring->spanOffset + index];
-            int32_t begin = span.begin + shiftX, end = span.end + shiftX;
-            begin = begin > 0 ? begin : 0;
-            end = end < width ? end : width;
-            if (begin >= end) continue;
-            int32_t holeBegin = span.holeBegin + shiftX, holeEnd = span.holeEnd + shiftX;
-            holeBegin = holeBegin < begin ? begin : (holeBegin > end ? end : holeBegin);
-            holeEnd = holeEnd < holeBegin ? holeBegin : (holeEnd > end ? end : holeEnd);
-            lk_ring_row k = lk_ring_row_of(ring->u0, ring->du, span.v2, ring->inner, ring->rise, ring->fall,
-                                           ring->alpha);
+            if (rings[i].coarse) continue;
+            int32_t pieces[2][2];
+            lk_ring_row k;
             /* Grid columns are device columns minus shiftX. */
-            int32_t pieces[2][2] = {{begin, holeBegin}, {holeEnd, end}};
+            if (!lk_ring_pieces(rings + i, spans, m, -shiftX, width - shiftX, pieces, &k)) continue;
             for (int p = 0; p < 2; p++) {
-                int32_t n0 = pieces[p][0] - shiftX, n1 = pieces[p][1] - shiftX;
+                int32_t n0 = pieces[p][0], n1 = pieces[p][1];
                 if (n0 >= n1) continue;
 #if defined(__x86_64__)
                 if (avx2) {
-                    lk_ring_exact_avx2(transmit, n0, n1, shiftX, &k);
+                    lk_ring_run_avx2(row, n0, n1, shiftX, 0, 1, &k);
                     continue;
                 }
 #endif
-                lk_ring_exact_scalar(transmit, n0, n1, shiftX, &k);
+                lk_ring_run_scalar(row, n0, n1, shiftX, 0, 1, &k);
             }
-            low = begin < low ? begin : low;
-            high = end > high ? end : high;
+            low = pieces[0][0] + shiftX < low ? pieces[0][0] + shiftX : low;
+            high = pieces[1][1] + shiftX > high ? pieces[1][1] + shiftX : high;
         }
         if (low >= high) continue;
-        lk_ring_blend(pixels + (ptrdiff_t)py * rowBytes, transmit, coverage ? coverage + (ptrdiff_t)py * width : 0,
+        lk_ring_blend(pixels + (ptrdiff_t)py * rowBytes, row, coverage ? coverage + (ptrdiff_t)py * width : 0,
                       low, high, avx2);
-        for (int32_t x = low; x < high; x++) transmit[x] = 1.0f;
+        if (row == transmit) for (int32_t x = low; x < high; x++) transmit[x] = 1.0f;
     }
 }

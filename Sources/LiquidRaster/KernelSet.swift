@@ -16,7 +16,7 @@ package enum KernelSet: Sendable, Hashable {
     case portable
 
     /// Whether this choice runs the AVX2 kernels on this machine.
-    var usesAVX2: Bool { self == .automatic && Self.cpuHasAVX2 }
+    package var usesAVX2: Bool { self == .automatic && Self.cpuHasAVX2 }
 
     /// Whether the C kernels are built in and the CPU (and OS) run AVX2; probed once.
     package static let cpuHasAVX2: Bool = {

@@ -83,6 +83,97 @@ struct RippleRingTests {
         #expect(TestScenes.maximumDifference(base, tiled) >= 2, "the rings are there")
     }
 
+    /// Rings gentle enough for the coarse grid: a full screen at 3× with waves 60 to 300 points out, seen
+    /// through a canvas of 150 × 130 pixels placed at an odd offset (so grid and canvas parities differ).
+    private func gentleScene() throws -> (rings: [RippleRing], base: Pixmap, shift: (x: Double, y: Double)) {
+        let size = Size(width: 390, height: 844)
+        let rings = [(Point(180, 400), 60.0), (Point(120, 520), 150.0), (Point(300, 300), 300.0), (Point(200, 430), 95.0)]
+            .compactMap { RippleRing(centre: $0.0, front: $0.1, in: size) }
+        return (rings, try background(width: 150, height: 130, scale: 3), (-(151 - 0.4) / 3, -(372 + 0.3) / 3))
+    }
+
+    /// The rings' light at device pixel (x, y) of a canvas at 3× translated by `shift`, computed in double
+    /// precision straight from the gradient's definition: the exact composite's transmittance.
+    private func exactTransmittance(_ rings: [RippleRing], x: Int, y: Int, shift: (x: Double, y: Double)) -> Double {
+        let px = (Double(x) + 0.5) / 3 - shift.x, py = (Double(y) + 0.5) / 3 - shift.y
+        var transmit = 1.0
+        for ring in rings {
+            let u = (px - ring.centre.x) / (ring.front * ring.stretch.x)
+            let v = (py - ring.centre.y) / (ring.front * ring.stretch.y)
+            let rho = (u * u + v * v).squareRoot(), w = ring.width
+            let ramp = min(max(min((rho - (1 - w)) / (0.8 * w), (1 - rho) / (0.2 * w)), 0), 1)
+            transmit *= 1 - RippleRing.peakAlpha * ring.opacity * ramp
+        }
+        return transmit
+    }
+
+    /// On the coarse grid every pixel stays within 0.505 of a level plus the layout's stated bound of the
+    /// exact composite (computed here independently, in doubles); drawn exactly, within 0.505 plus float
+    /// noise. Pixels at even grid columns of even grid rows get the exact path's bytes.
+    @Test func coarseGridRingsStayWithinTheirStatedBoundOfTheExactComposite() throws {
+        let (rings, base, shift) = try gentleScene()
+        var results: [Bool: Pixmap] = [:]
+        var bound = 0.0
+        for coarse in [false, true] {
+            var canvas = Canvas(base)
+            canvas.translate(x: shift.x, y: shift.y)
+            let layout = RippleRing.Layout()
+            RippleRing.draw(rings, into: &canvas, layout: layout, coarseGrid: coarse)
+            #expect(coarse == (layout.coarseErrorBound > 0), "the scene exercises the coarse grid")
+            if coarse { bound = layout.coarseErrorBound }
+            results[coarse] = canvas.pixmap
+        }
+        #expect(bound > 0 && bound < 0.9, "bound \(bound)")
+        let exact = try #require(results[false]), coarse = try #require(results[true])
+        var worst = (exact: 0.0, coarse: 0.0), lit = 0
+        let (originX, originY) = (151, 373)   // grid column and row of the canvas's pixel (0, 0): both odd
+        for y in 0..<base.height {
+            for x in 0..<base.width {
+                let transmit = exactTransmittance(rings, x: x, y: y, shift: shift)
+                if transmit < 0.999 { lit += 1 }
+                let d = base[x, y], e = exact[x, y], c = coarse[x, y]
+                for (dv, ev, cv) in [(d.red, e.red, c.red), (d.green, e.green, c.green), (d.blue, e.blue, c.blue),
+                                     (d.alpha, e.alpha, c.alpha)] {
+                    let real = Double(dv) + (1 - transmit) * (255 - Double(dv))
+                    worst.exact = max(worst.exact, abs(Double(ev) - real))
+                    worst.coarse = max(worst.coarse, abs(Double(cv) - real))
+                }
+                if (x + originX) & 1 == 0 && (y + originY) & 1 == 0 { #expect(e == c, "even pixel (\(x), \(y))") }
+            }
+        }
+        #expect(lit > base.width * base.height / 2, "the rings light most of the canvas")
+        #expect(worst.exact <= 0.505 + 1e-3, "exact path off by \(worst.exact)")
+        #expect(worst.coarse <= 0.505 + bound + 1e-3, "coarse grid off by \(worst.coarse), bound \(bound)")
+    }
+
+    /// The coarse grid gives the same bytes through the vector kernels and the portable path, and tile by
+    /// tile (tiles of odd sizes at odd offsets, sharing one layout) as on one canvas.
+    @Test func coarseGridRingsAreTheSameBytesOnBothPathsAndInAnyTiling() throws {
+        let (rings, base, shift) = try gentleScene()
+        var results: [Pixmap] = []
+        for kernels in [KernelSet.automatic, .portable] {
+            var canvas = Canvas(base)
+            canvas.translate(x: shift.x, y: shift.y)
+            RippleRing.draw(rings, into: &canvas, coarseGrid: true, kernels: kernels)
+            results.append(canvas.pixmap)
+        }
+        #expect(TestScenes.firstDifference(results[0], results[1]) == nil)
+        var tiled = base
+        let layout = RippleRing.Layout(), area = Rect(x: 0, y: 0, width: 390, height: 844)
+        for top in stride(from: 0, to: base.height, by: 27) {
+            for left in stride(from: 0, to: base.width, by: 37) {
+                let rect = PixelRect(x: left, y: top, width: min(37, base.width - left), height: min(27, base.height - top))
+                var tile = Canvas(try base.cropped(to: rect))
+                tile.translate(x: shift.x - Double(left) / 3, y: shift.y - Double(top) / 3)
+                RippleRing.draw(rings, into: &tile, area: area, layout: layout)
+                let pixels = tile.pixmap
+                tiled.withMutableRegion(rect) { out in pixels.withView { out.copy(from: $0) } }
+            }
+        }
+        #expect(layout.coarseErrorBound > 0)
+        #expect(TestScenes.firstDifference(results[0], tiled) == nil)
+    }
+
     /// A ring over a view a hundred million points tall, drawn into one small tile, lays out only that
     /// tile's rows: the layout's memory follows the canvas, not the view.
     @Test func aHugeViewsRingLaysOutOnlyTheCanvasRows() throws {

@@ -52,19 +52,30 @@ typedef struct {
 } lk_ring_span;
 
 /* One ring laid out: its constants (as lk_ring_attenuate's) and its spans, grid rows firstRow ...
- * firstRow + rowCount - 1 at spans[spanOffset ...]. */
+ * firstRow + rowCount - 1 at spans[spanOffset ...]; coarse != 0 draws it on the coarse grid (see
+ * lk_ring_draw). */
 typedef struct {
     float u0, du, inner, rise, fall, alpha;
-    int32_t firstRow, rowCount, spanOffset;
+    int32_t firstRow, rowCount, spanOffset, coarse;
 } lk_ring;
 
+/* The floats of lk_ring_draw's work buffer for a canvas width pixels wide. */
+int64_t lk_ring_work_floats(int32_t width);
+
 /* Draws count rings on a premultiplied image of width x height pixels (rows rowBytes apart) whose pixel
- * (x, y) is grid column x - shiftX, row y - shiftY: per pixel row, transmit (width + 8 floats, all 1 on entry
- * and on return) takes every ring's factors over its span as lk_ring_attenuate computes them, then
- * lk_ring_blend (coverage, when not null, is width bytes a row) over the columns some ring spans. */
+ * (x, y) is grid column x - shiftX, row y - shiftY. Per pixel row, a transmittance row takes every ring's
+ * factors (as lk_ring_attenuate computes them) and lk_ring_blend applies it (coverage, when not null, is
+ * width bytes a row) over the columns some ring may reach.
+ * - An exact ring (coarse == 0) multiplies its factor at every pixel of its span.
+ * - The coarse rings' product is computed exactly only at even grid columns of even grid rows; a pixel
+ *   between two of those takes their mean, a pixel between four the mean of the two rows' means. Even-even
+ *   pixels therefore get the exact product (in ring order); the others differ from it by what linear
+ *   interpolation over two pixels misses (bounded by the caller, which picks the coarse rings).
+ * A pixel's bytes depend on its grid position only, never on the canvas it is drawn in. work holds
+ * lk_ring_work_floats(width) floats, any contents. The same bytes with avx2 = 1 or 0. */
 void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t height, int32_t shiftX, int32_t shiftY,
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *_Nullable coverage,
-                  float *transmit, int32_t avx2);
+                  float *work, int32_t avx2);
 
 /* White at alpha a = 1 - transmit[x] (times coverage[x] / 255 when coverage is not null) over the
  * premultiplied pixels from ... to - 1: with A = round(a * 65535) (to nearest even), each channel d becomes

@@ -1,3 +1,4 @@
+import Foundation
 import LiquidGeometry
 import LiquidRaster
 import CLiquidKernels
@@ -8,11 +9,13 @@ import CLiquidKernels
 /// 1 − 0.2w, 1 (w = ``width``) — over the ellipse of radii ``front``·``stretch`` around ``centre``, so its
 /// alpha at normalised elliptical radius ρ is 0.02·opacity·max(0, min((ρ − (1 − w))/(0.8w), (1 − ρ)/(0.2w))).
 ///
-/// Guarantees: ``draw(_:into:)`` changes only pixels where some ring's alpha is above zero, and only within
-/// the canvas's clip; it writes the composite of all the rings (white over the pixels, combined as
-/// successive source-over layers would be, the combined alpha taken to 1/65535) rounded once per channel,
-/// where drawing each ring's gradient in turn rounds after each ring and quantises the gradient's colours:
-/// the two differ by at most one level per ring covering a pixel.
+/// Guarantees: ``draw(_:into:area:layout:coarseGrid:kernels:)`` changes only pixels within a pixel of where
+/// some ring's alpha is above zero, and only within the canvas's clip. It writes the composite of all the
+/// rings (white over the pixels, combined as successive source-over layers would be, the combined alpha
+/// taken to 1/65535) rounded once per channel: within 0.505 of a level of the exact composite when every
+/// ring is drawn exactly, plus at most ``Layout/coarseErrorBound`` levels for the rings drawn on the coarse
+/// grid (see ``coarseGridError(scale:)``). Drawing each ring's gradient in turn instead rounds after each
+/// ring and quantises the gradient's colours.
 struct RippleRing {
     /// The wave's start, points.
     let centre: Point
@@ -54,7 +57,18 @@ struct RippleRing {
     /// call per canvas (``lk_ring_draw``; a call per row and ring from Swift cost ~2 ms of that frame).
     /// Measured reason for the layout: at 64-pixel tiles every ring's span was worked out again for each of
     /// the ~20 tiles across a row. Under a rotation or shear the gradients are filled as paths.
-    static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect? = nil, layout: Layout? = nil) {
+    ///
+    /// The coarse grid (`coarseGrid`, on by default): a ring whose light is so gentle that linear
+    /// interpolation over two pixels moves it by at most ``maximumCoarseError`` of a level at any pixel
+    /// (``coarseGridError(scale:)``, a bound, not an estimate) is computed only at the even columns of even
+    /// rows of the device grid; the pixels between take the mean of their two or four neighbours there.
+    /// Measured reason: computing every ring at every pixel (a square root each) was a third of a
+    /// full-screen ripple frame at 3× with eight waves, where the rings are wide and overlap about five deep;
+    /// a quarter of the square roots took that frame (`ui.ripple.frame.8waves`) from 20.3 to 18.3 ms. In
+    /// that frame the bound sums to about 0.7 of a level; the largest difference measured against the exact
+    /// path on such rings is a rounding flip (one level at a few pixels).
+    static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect? = nil, layout: Layout? = nil,
+                     coarseGrid: Bool = true, kernels: KernelSet = .automatic) {
         guard !rings.isEmpty else { return }
         let t = canvas.deviceTransform
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, t.isFinite else {
@@ -82,19 +96,19 @@ struct RippleRing {
         // An area far taller than any screen (a huge view) is laid out over this canvas's rows alone, so the
         // layout's memory stays bounded by the canvas, not the view.
         if rows.count > Self.maximumSharedRows { rows = canvasRows }
-        layout.prepare(rings, scale: (t.a, t.d), fraction: (fx, fy), rows: rows)
+        layout.prepare(rings, scale: (t.a, t.d), fraction: (fx, fy), rows: rows, coarseGrid: coarseGrid)
         let coverage = canvas.clipMask?.bytes
-        var transmit = [Float](repeating: 1, count: width + 8)
+        var work = [Float](repeating: 1, count: Int(lk_ring_work_floats(Int32(width))))
         canvas.pixmap.withMutableView { view in
             layout.rings.withUnsafeBufferPointer { rings in
                 layout.spans.withUnsafeBufferPointer { spans in
-                    transmit.withUnsafeMutableBufferPointer { transmit in
+                    work.withUnsafeMutableBufferPointer { work in
                         // No spans (every ring clear): nothing to draw.
                         guard let ringBase = rings.baseAddress, let spanBase = spans.baseAddress else { return }
                         func draw(_ coverage: UnsafePointer<UInt8>?) {
                             lk_ring_draw(view.base, view.rowBytes, Int32(width), Int32(height), Int32(shiftX),
                                          Int32(shiftY), ringBase, Int32(rings.count), spanBase, coverage,
-                                         transmit.baseAddress!, KernelSet.cpuHasAVX2 ? 1 : 0)
+                                         work.baseAddress!, kernels.usesAVX2 ? 1 : 0)
                         }
                         if let coverage { coverage.withUnsafeBufferPointer { draw($0.baseAddress!) } } else { draw(nil) }
                     }
@@ -112,6 +126,11 @@ struct RippleRing {
     final class Layout {
         private(set) var rings: [lk_ring] = []
         private(set) var spans: [lk_ring_span] = []
+        /// The most the coarse grid moves the rings' light at any pixel, in levels (0 when every ring is drawn
+        /// exactly): the coarse rings' ``coarseGridError(scale:)`` summed, plus what interpolating their
+        /// product rather than each factor adds (e^S − 1 − S, S their largest change over the farthest
+        /// neighbour, in alpha).
+        private(set) var coarseErrorBound = 0.0
         private var key: [Double] = []
 
         init() {}
@@ -119,8 +138,9 @@ struct RippleRing {
         /// Lays `rings` out for a canvas of `scale` device pixels per point whose user origin lies at
         /// `fraction` of grid pixel (0, 0), over the grid rows `rows`, unless that is what it holds already.
         func prepare(_ rings: [RippleRing], scale: (x: Double, y: Double), fraction: (x: Double, y: Double),
-                     rows: ClosedRange<Int>) {
-            var key = [scale.x, scale.y, fraction.x, fraction.y, Double(rows.lowerBound), Double(rows.upperBound)]
+                     rows: ClosedRange<Int>, coarseGrid: Bool) {
+            var key = [scale.x, scale.y, fraction.x, fraction.y, Double(rows.lowerBound), Double(rows.upperBound),
+                       coarseGrid ? 1 : 0]
             for ring in rings {
                 key += [ring.centre.x, ring.centre.y, ring.front, ring.width, ring.opacity, ring.stretch.x, ring.stretch.y]
             }
@@ -129,15 +149,58 @@ struct RippleRing {
             // Every ring is laid out over the rows of its ellipse within `rows`, a row to spare each side.
             let band = (rows.lowerBound - 1)...(rows.upperBound + 1)
             var laid: [lk_ring] = [], spans: [lk_ring_span] = []
-            for ring in rings { laid.append(ring.laidOut(scale: scale, fraction: fraction, rows: band, into: &spans)) }
+            var error = 0.0, change = 0.0
+            for ring in rings {
+                let bound = ring.coarseGridError(scale: scale)
+                let coarse = coarseGrid && bound <= RippleRing.maximumCoarseError
+                if coarse {
+                    error += bound
+                    change += ring.steepestChange(scale: scale) * 2.0.squareRoot()
+                }
+                laid.append(ring.laidOut(scale: scale, fraction: fraction, rows: band, coarse: coarse, into: &spans))
+            }
             self.rings = laid
             self.spans = spans
+            coarseErrorBound = error > 0 ? error + 255 * (exp(change) - 1 - change) : 0
         }
+    }
+
+    /// The largest ``coarseGridError(scale:)`` of a ring drawn on the coarse grid, in levels.
+    static let maximumCoarseError = 0.25
+
+    /// The most this ring's alpha changes per device pixel of a canvas of `scale` pixels per point:
+    /// peak alpha × the ramp's steeper slope (1/(0.2w)) × the largest change of the elliptical radius ρ per
+    /// pixel (1/(scale · radius) along the shorter radius in pixels).
+    func steepestChange(scale: (x: Double, y: Double)) -> Double {
+        Self.peakAlpha * opacity / (0.2 * width) * radiusStep(scale: scale)
+    }
+
+    /// The largest change of ρ per device pixel.
+    private func radiusStep(scale: (x: Double, y: Double)) -> Double {
+        Swift.max(1 / (scale.x * front * stretch.x), 1 / (scale.y * front * stretch.y))
+    }
+
+    /// The most this ring's light at any pixel moves when taken from the coarse grid (the mean of two or
+    /// four exact values at most √2 pixels away) instead of computed there, in levels of 255. A bound:
+    /// - the ramp r(ρ) is linear between its kinks (at 1 − w, 1 − 0.2w and 1), so a symmetric mean misses
+    ///   only the slope change s of a kink inside the neighbours' range of ρ, by at most |s| × that range's
+    ///   half-width g√2 (g = the largest change of ρ per pixel): s = rise + fall at the peak, or all three
+    ///   kinks (2 × (rise + fall)) once the range is as wide as the kinks' spacing 0.2w;
+    /// - ρ bends: ρ(p + h) + ρ(p − h) − 2ρ(p) ≤ min(2g|h|, g²|h|²/ρ(p)) (it is a norm), and only pixels with
+    ///   ρ(p) ≥ 1 − w − g√2 can be lit, which costs at most fall × that;
+    /// - the mean halves the sum of both: error ≤ peak alpha × opacity × (s·g√2 + fall × bend) / 2.
+    func coarseGridError(scale: (x: Double, y: Double)) -> Double {
+        let g = radiusStep(scale: scale), reach = g * 2.0.squareRoot()
+        let rise = 1 / (0.8 * width), fall = 1 / (0.2 * width), inner = 1 - width
+        let kinks = 2 * reach < 0.2 * width ? rise + fall : 2 * (rise + fall)
+        let bend = inner - reach > 0 ? Swift.min(2 * reach, reach * reach / (inner - reach)) : 2 * reach
+        let error = 255 * Self.peakAlpha * opacity * (kinks * reach + fall * bend) / 2
+        return error.isFinite ? error : .infinity
     }
 
     /// This ring laid out over grid rows `rows` (see ``Layout``), its spans appended to `spans`.
     private func laidOut(scale: (x: Double, y: Double), fraction: (x: Double, y: Double), rows: ClosedRange<Int>,
-                         into spans: inout [lk_ring_span]) -> lk_ring {
+                         coarse: Bool, into spans: inout [lk_ring_span]) -> lk_ring {
         let (a, d) = scale, (fx, fy) = fraction
         let alpha = Self.peakAlpha * opacity
         let radiusX = front * stretch.x, radiusY = front * stretch.y
@@ -177,7 +240,7 @@ struct RippleRing {
         }
         return lk_ring(u0: Float(u0), du: Float(du), inner: Float(inner), rise: Float(1 / (0.8 * width)),
                        fall: Float(1 / (0.2 * width)), alpha: Float(alpha), firstRow: Int32(clamping: top),
-                       rowCount: Int32(spans.count - offset), spanOffset: Int32(clamping: offset))
+                       rowCount: Int32(spans.count - offset), spanOffset: Int32(clamping: offset), coarse: coarse ? 1 : 0)
     }
 
     /// A grid column, limited to ±2²⁸ so far-off spans stay representable.
