@@ -37,6 +37,28 @@ void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_
  * pixels are copied, which that arithmetic also gives). */
 void lk_over_span(const uint8_t *source, int32_t count, int32_t avx2, uint8_t *out);
 
+/* A mesh warp laid over an image (LiquidRaster's MeshWarpPlan): the unwarped image (pixel (0, 0) at image),
+ * the rect of pixels whose centres lie in the mesh (covered, at least 2 x 2), its cells' first pixel
+ * columns (startX, columns + 1 of them), the cell row of each covered pixel row (cellRow), which cells move
+ * (moving, row-major) and each covered pixel row's (x0, sx, y0, sy) per cell (coefficients, 4 floats at
+ * (row * columns + column) * 4). */
+typedef struct {
+    const uint8_t *image;
+    ptrdiff_t imageRowBytes;
+    int32_t coveredX, coveredY, coveredWidth, coveredHeight, columns, movingCells;
+    const int32_t *startX;
+    const int32_t *_Nullable cellRow;
+    const uint8_t *_Nullable moving;
+    const float *_Nullable coefficients;
+} lk_mesh_plan;
+
+/* Draws the area (ax, ay, aw, ah) of the image, in image pixels and inside it, through the plan into out
+ * (the area's first pixel; rows outRowBytes apart): moving cells' pixels with lk_warp_span, the others as
+ * they are — mode 0 copies, 1 composites source-over (lk_over_span), 2 leaves them unwritten. The same
+ * bytes as calling lk_warp_span and lk_over_span run by run; with avx2 as lk_warp_span's. */
+void lk_mesh_draw(const lk_mesh_plan *plan, int32_t ax, int32_t ay, int32_t aw, int32_t ah, uint8_t *out,
+                  ptrdiff_t outRowBytes, int32_t mode, int32_t avx2);
+
 /* A ripple ring's light over part of a pixel row: transmit[i] *= 1 - alpha * clamp(min((rho - inner) * rise,
  * (1 - rho) * fall), 0, 1) with u = u0 + (float)(first + i) * du, rho = sqrt(u * u + v2), for i in
  * 0 ... count - 1, every product, sum and square root rounded to float on its own (the same bits with

@@ -16,7 +16,7 @@ import CLiquidKernels
 /// ring is drawn exactly, plus at most ``Layout/coarseErrorBound`` levels for the rings drawn on the coarse
 /// grid (see ``coarseGridError(scale:)``). Drawing each ring's gradient in turn instead rounds after each
 /// ring and quantises the gradient's colours.
-struct RippleRing {
+struct RippleRing: Equatable {
     /// The wave's start, points.
     let centre: Point
     /// The radius along the shorter axis, points (positive).
@@ -30,6 +30,11 @@ struct RippleRing {
 
     /// The peak alpha of the gradient at opacity 1.
     static let peakAlpha = 0.02
+
+    static func == (a: RippleRing, b: RippleRing) -> Bool {
+        a.centre == b.centre && a.front == b.front && a.width == b.width && a.opacity == b.opacity
+            && a.stretch.x == b.stretch.x && a.stretch.y == b.stretch.y
+    }
 
     /// The ring of a wave whose front has travelled `front` points in a view of `size`, or `nil` when the
     /// front has not left the centre or the size is empty.
@@ -65,8 +70,8 @@ struct RippleRing {
     /// Measured reason: computing every ring at every pixel (a square root each) was a third of a
     /// full-screen ripple frame at 3× with eight waves, where the rings are wide and overlap about five deep;
     /// a quarter of the square roots took that frame (`ui.ripple.frame.8waves`) from 20.3 to 18.3 ms. In
-    /// that frame the bound sums to about 0.7 of a level; the largest difference measured against the exact
-    /// path on such rings is a rounding flip (one level at a few pixels).
+    /// that frame the bound sums to about 0.7 of a level; on a test scene of such rings both paths came within
+    /// 0.502 of a level of the composite computed in doubles.
     static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect? = nil, layout: Layout? = nil,
                      coarseGrid: Bool = true, kernels: KernelSet = .automatic) {
         guard !rings.isEmpty else { return }
@@ -98,11 +103,12 @@ struct RippleRing {
         if rows.count > Self.maximumSharedRows { rows = canvasRows }
         layout.prepare(rings, scale: (t.a, t.d), fraction: (fx, fy), rows: rows, coarseGrid: coarseGrid)
         let coverage = canvas.clipMask?.bytes
-        var work = [Float](repeating: 1, count: Int(lk_ring_work_floats(Int32(width))))
+        let floats = Int(lk_ring_work_floats(Int32(width)))
+        if layout.work.count < floats { layout.work = [Float](repeating: 1, count: floats) }
         canvas.pixmap.withMutableView { view in
             layout.rings.withUnsafeBufferPointer { rings in
                 layout.spans.withUnsafeBufferPointer { spans in
-                    work.withUnsafeMutableBufferPointer { work in
+                    layout.work.withUnsafeMutableBufferPointer { work in
                         // No spans (every ring clear): nothing to draw.
                         guard let ringBase = rings.baseAddress, let spanBase = spans.baseAddress else { return }
                         func draw(_ coverage: UnsafePointer<UInt8>?) {
@@ -131,7 +137,16 @@ struct RippleRing {
         /// product rather than each factor adds (e^S − 1 − S, S their largest change over the farthest
         /// neighbour, in alpha).
         private(set) var coarseErrorBound = 0.0
-        private var key: [Double] = []
+        /// The kernel's work row, kept for the next canvas (any contents).
+        fileprivate var work: [Float] = []
+        private var key: (rings: [RippleRing], settings: Settings)?
+
+        /// What else a layout depends on.
+        private struct Settings: Equatable {
+            let scaleX, scaleY, fractionX, fractionY: Double
+            let rows: ClosedRange<Int>
+            let coarseGrid: Bool
+        }
 
         init() {}
 
@@ -139,13 +154,10 @@ struct RippleRing {
         /// `fraction` of grid pixel (0, 0), over the grid rows `rows`, unless that is what it holds already.
         func prepare(_ rings: [RippleRing], scale: (x: Double, y: Double), fraction: (x: Double, y: Double),
                      rows: ClosedRange<Int>, coarseGrid: Bool) {
-            var key = [scale.x, scale.y, fraction.x, fraction.y, Double(rows.lowerBound), Double(rows.upperBound),
-                       coarseGrid ? 1 : 0]
-            for ring in rings {
-                key += [ring.centre.x, ring.centre.y, ring.front, ring.width, ring.opacity, ring.stretch.x, ring.stretch.y]
-            }
-            guard key != self.key else { return }
-            self.key = key
+            let settings = Settings(scaleX: scale.x, scaleY: scale.y, fractionX: fraction.x, fractionY: fraction.y,
+                                    rows: rows, coarseGrid: coarseGrid)
+            if let key, key.settings == settings, key.rings == rings { return }
+            key = (rings, settings)
             // Every ring is laid out over the rows of its ellipse within `rows`, a row to spare each side.
             let band = (rows.lowerBound - 1)...(rows.upperBound + 1)
             var laid: [lk_ring] = [], spans: [lk_ring_span] = []

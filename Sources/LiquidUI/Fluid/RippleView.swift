@@ -48,6 +48,9 @@ public final class RippleView: View, SimulatableComponent {
     private let sample: RippleSampleCard?
     /// The rings' spans per pixel row, shared by the tiles of a frame.
     private let ringLayout = RippleRing.Layout()
+    /// The rings at the present clock and size, made once for all the tiles of a frame (cleared whenever
+    /// the waves or the clock change).
+    private var ringsNow: (clock: Double, size: Size, rings: [RippleRing])?
 
     /// A rippling card of `frame`; with `showsSampleCard` its content is a colourful sample card.
     /// - Parameter waveShape: amplitude, frequency, decay and speed of every wave (by default
@@ -87,6 +90,7 @@ public final class RippleView: View, SimulatableComponent {
                                         decay: waveShape.decay, speed: waveShape.speed) else { return }
         if waves.count >= Self.maximumWaves { waves.removeFirst(waves.count - Self.maximumWaves + 1) }
         waves.append((wave, clock))
+        ringsNow = nil
         if !ticking {
             ticking = addAnimation { [unowned self] _, delta in advance(by: delta) }
         }
@@ -101,6 +105,7 @@ public final class RippleView: View, SimulatableComponent {
         clock += delta.isFinite ? Swift.min(Swift.max(delta, 0), Self.maximumFrameStep) : 0
         let size = bounds.size
         waves.removeAll { clock - $0.start >= $0.wave.lifetime(in: size) }
+        ringsNow = nil
         ring.setNeedsDisplay()
         if waves.isEmpty || runLoop?.reduceMotion == true || size.width <= 0 || size.height <= 0 {
             setMesh(nil)
@@ -132,13 +137,16 @@ public final class RippleView: View, SimulatableComponent {
         }
     }
 
-    /// Each live wave's ring, in this view's points.
+    /// Each live wave's ring, in this view's points (drawn once per tile of a frame).
     private func drawRings(in canvas: inout Canvas) {
         let size = bounds.size
-        let rings = waves.compactMap { wave, start in
-            RippleRing(centre: wave.centre, front: (clock - start) * wave.speed, in: size)
+        if ringsNow?.clock != clock || ringsNow?.size != size {
+            let rings = waves.compactMap { wave, start in
+                RippleRing(centre: wave.centre, front: (clock - start) * wave.speed, in: size)
+            }
+            ringsNow = (clock, size, rings)
         }
-        RippleRing.draw(rings, into: &canvas, area: bounds, layout: ringLayout)
+        RippleRing.draw(ringsNow?.rings ?? [], into: &canvas, area: bounds, layout: ringLayout)
     }
 
     // MARK: - Simulation
