@@ -256,9 +256,41 @@ static lk_ring_coarse *lk_ring_coarse_get(lk_ring_coarse slots[2], int64_t m, in
     return slot;
 }
 
+/* A coarse row as a canvas reads it: values[c] at grid column nLo + 2c for c in [0, count], and the columns
+ * [lo, hi) where some may be below 1. */
+typedef struct {
+    const float *values;
+    int32_t lo, hi;
+} lk_ring_coarse_view;
+
+/* Coarse row m for a canvas whose coarse columns are nLo + 2c, c in [0, count]: from the shared grid when it
+ * covers them (computing the grid's row on first use), else from the canvas's own slots. */
+static lk_ring_coarse_view lk_ring_coarse_at(lk_ring_grid *grid, lk_ring_coarse slots[2], int64_t m, int64_t keep,
+                                             int32_t count, int32_t nLo, const lk_ring *rings, int32_t ringCount,
+                                             const lk_ring_span *spans, int32_t avx2) {
+    if (grid && m >= grid->firstRow && m < grid->firstRow + 2 * (int64_t)grid->rows && nLo >= grid->firstColumn) {
+        int64_t offset = (nLo - (int64_t)grid->firstColumn) / 2;
+        /* The canvas reads values[0 ... count]; a grid row holds count + 8 (the last 8 stay 1). */
+        if (offset + count + 1 <= (int64_t)grid->count + 8) {
+            int64_t q = (m - grid->firstRow) / 2;
+            float *values = grid->values + q * ((int64_t)grid->count + 8);
+            if (!grid->done[q]) {
+                lk_ring_coarse_row(values, grid->count, grid->firstColumn, m, rings, ringCount, spans,
+                                   grid->extents + 2 * q, grid->extents + 2 * q + 1, avx2);
+                grid->done[q] = 1;
+            }
+            lk_ring_coarse_view view = {values + offset, grid->extents[2 * q], grid->extents[2 * q + 1]};
+            return view;
+        }
+    }
+    lk_ring_coarse *slot = lk_ring_coarse_get(slots, m, keep, count, nLo, rings, ringCount, spans, avx2);
+    lk_ring_coarse_view view = {slot->values, slot->lo, slot->hi};
+    return view;
+}
+
 void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t height, int32_t shiftX, int32_t shiftY,
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *coverage,
-                  float *work, int32_t avx2) {
+                  lk_ring_grid *grid, float *work, int32_t avx2) {
     if (width <= 0 || height <= 0) return;
     int hasCoarse = 0;
     for (int32_t i = 0; i < count; i++) hasCoarse |= rings[i].coarse != 0;
@@ -279,14 +311,15 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
         if (hasCoarse) {
             /* Rows between even grid rows average the two; columns between even grid columns likewise. */
             int64_t above = m - (m & 1);
-            lk_ring_coarse *a = lk_ring_coarse_get(slots, above, above + 2, coarseCount, nLo, rings, count, spans, avx2);
-            lk_ring_coarse *b = (m & 1) ? lk_ring_coarse_get(slots, above + 2, above, coarseCount, nLo, rings, count,
-                                                             spans, avx2) : a;
-            int32_t lo = a->lo < b->lo ? a->lo : b->lo, hi = a->hi > b->hi ? a->hi : b->hi;
+            lk_ring_coarse_view a = lk_ring_coarse_at(grid, slots, above, above + 2, coarseCount, nLo, rings, count,
+                                                      spans, avx2);
+            lk_ring_coarse_view b = a;
+            if (m & 1) b = lk_ring_coarse_at(grid, slots, above + 2, above, coarseCount, nLo, rings, count, spans, avx2);
+            int32_t lo = a.lo < b.lo ? a.lo : b.lo, hi = a.hi > b.hi ? a.hi : b.hi;
             if (lo < hi) {
-                const float *v = a->values;
-                if (b != a) {
-                    for (int32_t c = 0; c < coarseCount + 8; c++) mixed[c] = (a->values[c] + b->values[c]) * 0.5f;
+                const float *v = a.values;
+                if (m & 1) {
+                    for (int32_t c = 0; c <= coarseCount; c++) mixed[c] = (a.values[c] + b.values[c]) * 0.5f;
                     v = mixed;
                 }
                 int32_t c = 0;

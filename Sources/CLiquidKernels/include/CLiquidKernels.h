@@ -81,6 +81,19 @@ typedef struct {
     int32_t firstRow, rowCount, spanOffset, coarse;
 } lk_ring;
 
+/* The coarse grid shared by the canvases (tiles) of one frame: rows grid rows firstRow, firstRow + 2, ...
+ * (firstRow even) of count values each at grid columns firstColumn + 2c (firstColumn even), a row every
+ * count + 8 floats (values); extents, 2 per row, where each row's values may be below 1; done, one per row,
+ * set once the row is computed (all 0 for a new frame). lk_ring_draw fills a row the first time a canvas
+ * needs it and reads it after, for canvases whose coarse columns the grid covers. */
+typedef struct {
+    float *values;
+    int32_t *extents;
+    uint8_t *done;
+    int32_t firstColumn, count, rows;
+    int64_t firstRow;
+} lk_ring_grid;
+
 /* The floats of lk_ring_draw's work buffer for a canvas width pixels wide. */
 int64_t lk_ring_work_floats(int32_t width);
 
@@ -93,11 +106,12 @@ int64_t lk_ring_work_floats(int32_t width);
  *   between two of those takes their mean, a pixel between four the mean of the two rows' means. Even-even
  *   pixels therefore get the exact product (in ring order); the others differ from it by what linear
  *   interpolation over two pixels misses (bounded by the caller, which picks the coarse rings).
- * A pixel's bytes depend on its grid position only, never on the canvas it is drawn in. work holds
+ * A pixel's bytes depend on its grid position only, never on the canvas it is drawn in, nor on whether the
+ * coarse rows come from grid (optional; see lk_ring_grid) or are computed for this canvas. work holds
  * lk_ring_work_floats(width) floats, any contents. The same bytes with avx2 = 1 or 0. */
 void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t height, int32_t shiftX, int32_t shiftY,
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *_Nullable coverage,
-                  float *work, int32_t avx2);
+                  lk_ring_grid *_Nullable grid, float *work, int32_t avx2);
 
 /* White at alpha a = 1 - transmit[x] (times coverage[x] / 255 when coverage is not null) over the
  * premultiplied pixels from ... to - 1: with A = round(a * 65535) (to nearest even), each channel d becomes
