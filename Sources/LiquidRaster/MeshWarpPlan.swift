@@ -124,6 +124,8 @@ package struct MeshWarpPlan: Sendable {
                       kernels: KernelSet = .automatic) {
         guard let area = region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
         let avx2: Int32 = kernels.usesAVX2 ? 1 : 0
+        // lk_warp_span's choice of code: 2 AVX-512, 1 AVX2, 0 portable.
+        let vector: Int32 = kernels.usesAVX512 ? 2 : avx2
         let area0 = area.x - region.x
         let source = image.region(covered)
         let tiny = covered.width < 2 || covered.height < 2
@@ -162,7 +164,7 @@ package struct MeshWarpPlan: Sendable {
                                              Int32(truncatingIfNeeded: source.width),
                                              Int32(truncatingIfNeeded: source.height), k.x, k.y, Float(j), k.z, k.w,
                                              Int32(truncatingIfNeeded: k0), Int32(truncatingIfNeeded: k0 + end - x),
-                                             mode == .sourceOver ? 1 : 0, avx2, into)
+                                             mode == .sourceOver ? 1 : 0, vector, into)
                                 #endif
                             }
                         } else {

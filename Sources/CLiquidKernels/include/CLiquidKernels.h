@@ -21,16 +21,21 @@
 /* 1 when the CPU and the operating system run AVX2 code, else 0 (always 0 off x86-64). */
 int lk_has_avx2(void);
 
+/* 1 when the CPU and the operating system run AVX2 and AVX-512 (F, BW, VL) code, else 0 (always 0 off
+ * x86-64). */
+int lk_has_avx512(void);
+
 /* One span of a mesh warp's pixel row, pixels k ... end - 1 of one cell (k counts from the cell's first
  * pixel; out addresses pixel k's destination): pixel k samples the source at
  * (k + (x0 + xSlope * k), row + (y0 + ySlope * k)), each product and sum rounded to float separately, with
  * lk_remap_clamped_avx2's clamped bilinear arithmetic. With over = 0 the sample is stored; otherwise it is
  * composited source-over onto the destination pixel: d = s + round(d * (255 - s.alpha) / 255) per channel,
- * as t = d * (255 - s.alpha) + 128, (t + (t >> 8)) >> 8. With avx2 = 1 (only where lk_has_avx2() says so)
- * eight pixels go at a time; the bytes written are the same either way.
+ * as t = d * (255 - s.alpha) + 128, (t + (t >> 8)) >> 8. vector chooses the code: 0 pixel by pixel
+ * (portable), 1 eight at a time with AVX2 (only where lk_has_avx2() says so), 2 sixteen at a time with
+ * AVX-512 (only where lk_has_avx512() says so); the bytes written are the same for each.
  * Preconditions: width, height >= 2; height * rowBytes <= INT32_MAX; positions finite. */
 void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height, float x0, float xSlope,
-                  float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over, int32_t avx2,
+                  float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over, int32_t vector,
                   uint8_t *out);
 
 /* count premultiplied pixels composited source-over onto out, with lk_warp_span's arithmetic (opaque
