@@ -144,8 +144,8 @@ static inline LK_AVX512 __m512i lk_join8(__m256i low, __m256i high) {
  * slopes, clamped edges far apart, a source under 32 pixels wide) takes lk_bilinear8's per-pixel loads.
  * Either way the taps, weights and arithmetic are lk_warp_span_avx2's, so the bytes are too.
  * Measured reason: in a stand-alone replay of the ripple bench's warp (1170 x 2532, 64-pixel tiles,
- * composited), the AVX2 kernel took 5.3-5.6 ms per frame and this 3.6-3.8 ms; with the source in cache,
- * 2.0 against 1.4 ns per pixel. */
+ * composited; alternating runs of one build), the AVX2 kernel took 5.3-6.1 ms per frame and this 3.6-4.2 ms;
+ * with the source in cache, 2.0-2.1 against 1.4-1.5 ns per pixel. */
 LK_AVX512
 static void lk_warp_span_avx512(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height, float x0,
                                 float xSlope, float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over,
@@ -184,7 +184,8 @@ static void lk_warp_span_avx512(const uint8_t *source, int32_t rowBytes, int32_t
         column = column < lastWindow ? column : lastWindow;
         /* Ask for the source two and three rows further down now (a prefetch never faults): spans run along
          * a row of a tile or cell, so those rows are drawn a span or two later. Measured reason: in the
-         * stand-alone replay of the bench's warp, 6.2 ms per frame without against 3.3 ms with. */
+         * stand-alone replay of the bench's warp (whole rows), 6.2 ms per frame without against 3.2-3.4 ms
+         * with; two and three rows ahead measured no different from one and two. */
         uintptr_t ahead = (uintptr_t)source + (uintptr_t)((ptrdiff_t)(top + 3) * rowBytes + 4 * (ptrdiff_t)column);
         _mm_prefetch((const char *)ahead, _MM_HINT_T0);
         _mm_prefetch((const char *)(ahead + 64), _MM_HINT_T0);

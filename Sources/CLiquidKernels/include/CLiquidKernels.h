@@ -3,11 +3,11 @@
 
 /* Hand-written kernels for the hottest loops.
  *
- * The SIMD kernels (LiquidRaster's) are compiled for AVX2 through a per-function target attribute (no
- * compiler flags, so the package builds for any x86-64 and for other architectures) and may only be called
- * when lk_has_avx2() returns 1. Elsewhere they are stubs that do nothing, and LiquidRaster runs its portable
- * Swift code instead. Each computes bit for bit what the Swift fallback computes; the Swift side documents
- * the arithmetic and the tests compare the two.
+ * The SIMD kernels (LiquidRaster's) are compiled for AVX2 (the mesh warp's also for AVX-512) through a
+ * per-function target attribute (no compiler flags, so the package builds for any x86-64 and for other
+ * architectures) and may only be called when lk_has_avx2() (lk_has_avx512()) returns 1. Elsewhere they are
+ * stubs that do nothing, and LiquidRaster runs its portable Swift code instead. Each computes bit for bit
+ * what the Swift fallback computes; the Swift side documents the arithmetic and the tests compare the two.
  *
  * The particle kernel (LiquidUI's, at the end) is plain C, built and called on every architecture (on
  * x86-64 with AVX2 it runs a copy of its main loop compiled for AVX2, chosen inside); its arithmetic is
