@@ -9,7 +9,8 @@ static void lk_mesh_plain(const uint8_t *from, int32_t count, uint8_t *out, int3
 }
 
 void lk_mesh_draw(const lk_mesh_plan *plan, int32_t ax, int32_t ay, int32_t aw, int32_t ah, uint8_t *out,
-                  ptrdiff_t outRowBytes, int32_t mode, int32_t avx2) {
+                  ptrdiff_t outRowBytes, int32_t mode, int32_t vector) {
+    int32_t avx2 = vector != 0;
     const uint8_t *source = plan->image + (ptrdiff_t)plan->coveredY * plan->imageRowBytes + 4 * (ptrdiff_t)plan->coveredX;
     int32_t sourceRowBytes = (int32_t)plan->imageRowBytes, columns = plan->columns, end = ax + aw;
     /* The first cell column whose pixels meet the area. */
@@ -38,7 +39,7 @@ void lk_mesh_draw(const lk_mesh_plan *plan, int32_t ax, int32_t ay, int32_t aw, 
                 const float *k = plan->coefficients + 4 * ((ptrdiff_t)j * columns + cell);
                 int32_t k0 = x - plan->startX[cell];
                 lk_warp_span(source, sourceRowBytes, plan->coveredWidth, plan->coveredHeight, k[0], k[1], (float)j, k[2],
-                             k[3], k0, k0 + stop - x, mode == 1, avx2, into);
+                             k[3], k0, k0 + stop - x, mode == 1, vector, into);
             } else {
                 lk_mesh_plain(row + 4 * (ptrdiff_t)x, stop - x, into, mode, avx2);
             }

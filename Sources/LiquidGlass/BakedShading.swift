@@ -125,7 +125,7 @@ package struct BakedShading: Sendable, Hashable {
                 let ms = m.row(row - y), hs = h.row(row - y), out = destination.row(row)
                 var start = overlap.x
                 #if canImport(CLiquidKernels)
-                if kernels == .automatic && KernelSet.cpuHasAVX2 {
+                if kernels.usesAVX2 {
                     let offset = 4 * (overlap.x - x)
                     start += Int(lk_shading_avx2(out + 4 * overlap.x, ms + offset, hs + offset,
                                                  Int32(truncatingIfNeeded: overlap.width), scale))

@@ -66,7 +66,7 @@ extension EdgeSoftening {
                 // per-pixel blend was about half of the softening once the blurs ran in the C kernel).
                 var vectorBlocks = 0
                 #if canImport(CLiquidKernels)
-                if kernelSet == .automatic && KernelSet.cpuHasAVX2 && levels * n < Int(Int32.max) {
+                if kernelSet.usesAVX2 && levels * n < Int(Int32.max) {
                     vectorBlocks = w / block
                 }
                 #endif
@@ -186,7 +186,7 @@ extension EdgeSoftening {
         let vectorEnd = width - width % 8
         var fullBlocks = 0
         #if canImport(CLiquidKernels)
-        if kernels == .automatic && KernelSet.cpuHasAVX2 { fullBlocks = vectorEnd / block }
+        if kernels.usesAVX2 { fullBlocks = vectorEnd / block }
         #endif
         kernel.withUnsafeBufferPointer { weights in
           withUnsafeTemporaryAllocation(of: UnsafePointer<Float>.self, capacity: taps) { sources in

@@ -127,7 +127,7 @@ extension GlassShader {
     mutating func replay(_ surface: GlassBake.Surface, steps: [GlassBake.Step], frost: PixmapView,
                          kernels: KernelSet = .automatic) {
         #if canImport(CLiquidKernels)
-        let avx2 = kernels == .automatic && KernelSet.cpuHasAVX2
+        let avx2 = kernels.usesAVX2
         var cTone = lk_glass_tone(s: tone.s, t: tone.t, saturates: tone.saturates ? 1 : 0, keep: tone.overlay.keep,
                                   rb: tone.overlay.rb, ga: tone.overlay.ga)
         #else

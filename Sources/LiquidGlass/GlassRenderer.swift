@@ -460,7 +460,7 @@ struct ShadowRecorder: ShadowSink {
                              kernels: KernelSet = .automatic) {
         var painter = ShadowPainter(dst: dst)
         #if canImport(CLiquidKernels)
-        let avx2 = kernels == .automatic && KernelSet.cpuHasAVX2
+        let avx2 = kernels.usesAVX2
         #else
         let avx2 = false
         #endif

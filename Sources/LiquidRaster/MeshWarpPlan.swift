@@ -125,6 +125,8 @@ package struct MeshWarpPlan: Sendable {
                       kernels: KernelSet = .automatic) {
         guard let area = region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) else { return }
         let avx2: Int32 = kernels.usesAVX2 ? 1 : 0
+        // lk_warp_span's choice of code: 2 AVX-512, 1 AVX2, 0 portable.
+        let vector: Int32 = kernels.usesAVX512 ? 2 : avx2
         let area0 = area.x - region.x
         let source = image.region(covered)
         guard covered.width < 2 || covered.height < 2 else {
@@ -148,7 +150,7 @@ package struct MeshWarpPlan: Sendable {
                                 coefficients: coefficients.bindMemory(to: Float.self).baseAddress)
                             lk_mesh_draw(&plan, Int32(truncatingIfNeeded: area.x), Int32(truncatingIfNeeded: area.y),
                                          Int32(truncatingIfNeeded: area.width), Int32(truncatingIfNeeded: area.height),
-                                         out, destination.rowBytes, modeCode, avx2)
+                                         out, destination.rowBytes, modeCode, vector)
                         }
                     }
                 }

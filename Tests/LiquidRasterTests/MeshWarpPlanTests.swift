@@ -114,10 +114,11 @@ struct MeshWarpPlanTests {
     }
 
     /// A ripple-like mesh over an image opaque in its upper half (where the vector kernel's source-over
-    /// skips the blend for eight opaque pixels) and partly translucent below, drawn by the vector kernels,
-    /// gives the bytes of the portable per-pixel path, copied and composited, in pieces whose spans end
-    /// anywhere.
-    @Test func vectorWarpGivesThePortableBytes() throws {
+    /// skips the blend for eight opaque pixels) and partly translucent below, drawn by the vector kernels
+    /// (the widest this CPU runs, and AVX2), gives the bytes of the portable per-pixel path, copied and
+    /// composited, in pieces whose spans end anywhere.
+    @Test(arguments: [KernelSet.automatic, .avx2])
+    func vectorWarpGivesThePortableBytes(kernels: KernelSet) throws {
         let image = try busyImage(width: 301, height: 157, opaqueRows: 80)
         var mesh = try WarpMesh(size: Size(width: 100, height: 52), columns: 4, rows: 2)
         try mesh.setOffsets { p in Vector2(2.5 * sin(p.x * 0.09 + p.y * 0.05), 1.7 * cos(p.y * 0.13 - p.x * 0.04)) }
@@ -131,7 +132,7 @@ struct MeshWarpPlanTests {
                     for left in stride(from: 0, to: 301, by: 53) {
                         guard let piece = PixelRect(x: left, y: top, width: 53, height: 29)
                             .intersection(PixelRect(x: 0, y: 0, width: 301, height: 157)) else { continue }
-                        vector.withMutableView { plan.draw(source, region: piece, into: $0.region(piece), mode: mode, kernels: .automatic) }
+                        vector.withMutableView { plan.draw(source, region: piece, into: $0.region(piece), mode: mode, kernels: kernels) }
                         portable.withMutableView { plan.draw(source, region: piece, into: $0.region(piece), mode: mode, kernels: .portable) }
                     }
                 }

@@ -3,11 +3,11 @@
 
 /* Hand-written kernels for the hottest loops.
  *
- * The SIMD kernels (LiquidRaster's) are compiled for AVX2 through a per-function target attribute (no
- * compiler flags, so the package builds for any x86-64 and for other architectures) and may only be called
- * when lk_has_avx2() returns 1. Elsewhere they are stubs that do nothing, and LiquidRaster runs its portable
- * Swift code instead. Each computes bit for bit what the Swift fallback computes; the Swift side documents
- * the arithmetic and the tests compare the two.
+ * The SIMD kernels (LiquidRaster's) are compiled for AVX2 (the mesh warp's also for AVX-512) through a
+ * per-function target attribute (no compiler flags, so the package builds for any x86-64 and for other
+ * architectures) and may only be called when lk_has_avx2() (lk_has_avx512()) returns 1. Elsewhere they are
+ * stubs that do nothing, and LiquidRaster runs its portable Swift code instead. Each computes bit for bit
+ * what the Swift fallback computes; the Swift side documents the arithmetic and the tests compare the two.
  *
  * The particle kernel (LiquidUI's, at the end) is plain C, built and called on every architecture (on
  * x86-64 with AVX2 it runs a copy of its main loop compiled for AVX2, chosen inside); its arithmetic is
@@ -21,16 +21,21 @@
 /* 1 when the CPU and the operating system run AVX2 code, else 0 (always 0 off x86-64). */
 int lk_has_avx2(void);
 
+/* 1 when the CPU and the operating system run AVX2 and AVX-512 (F, BW, VL) code, else 0 (always 0 off
+ * x86-64). */
+int lk_has_avx512(void);
+
 /* One span of a mesh warp's pixel row, pixels k ... end - 1 of one cell (k counts from the cell's first
  * pixel; out addresses pixel k's destination): pixel k samples the source at
  * (k + (x0 + xSlope * k), row + (y0 + ySlope * k)), each product and sum rounded to float separately, with
  * lk_remap_clamped_avx2's clamped bilinear arithmetic. With over = 0 the sample is stored; otherwise it is
  * composited source-over onto the destination pixel: d = s + round(d * (255 - s.alpha) / 255) per channel,
- * as t = d * (255 - s.alpha) + 128, (t + (t >> 8)) >> 8. With avx2 = 1 (only where lk_has_avx2() says so)
- * eight pixels go at a time; the bytes written are the same either way.
+ * as t = d * (255 - s.alpha) + 128, (t + (t >> 8)) >> 8. vector chooses the code: 0 pixel by pixel
+ * (portable), 1 eight at a time with AVX2 (only where lk_has_avx2() says so), 2 sixteen at a time with
+ * AVX-512 (only where lk_has_avx512() says so); the bytes written are the same for each.
  * Preconditions: width, height >= 2; height * rowBytes <= INT32_MAX; positions finite. */
 void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height, float x0, float xSlope,
-                  float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over, int32_t avx2,
+                  float row, float y0, float ySlope, int32_t k, int32_t end, int32_t over, int32_t vector,
                   uint8_t *out);
 
 /* count premultiplied pixels composited source-over onto out, with lk_warp_span's arithmetic (opaque
@@ -55,9 +60,10 @@ typedef struct {
 /* Draws the area (ax, ay, aw, ah) of the image, in image pixels and inside it, through the plan into out
  * (the area's first pixel; rows outRowBytes apart): moving cells' pixels with lk_warp_span, the others as
  * they are — mode 0 copies, 1 composites source-over (lk_over_span), 2 leaves them unwritten. The same
- * bytes as calling lk_warp_span and lk_over_span run by run; with avx2 as lk_warp_span's. */
+ * bytes as calling lk_warp_span and lk_over_span run by run; vector is lk_warp_span's (0 portable, 1 AVX2,
+ * 2 AVX-512; lk_over_span gets its AVX2 path for either vector choice). */
 void lk_mesh_draw(const lk_mesh_plan *plan, int32_t ax, int32_t ay, int32_t aw, int32_t ah, uint8_t *out,
-                  ptrdiff_t outRowBytes, int32_t mode, int32_t avx2);
+                  ptrdiff_t outRowBytes, int32_t mode, int32_t vector);
 
 /* A ripple ring's light over part of a pixel row: transmit[i] *= 1 - alpha * clamp(min((rho - inner) * rise,
  * (1 - rho) * fall), 0, 1) with u = u0 + (float)(first + i) * du, rho = sqrt(u * u + v2), for i in
