@@ -1,3 +1,7 @@
+#if canImport(CLiquidKernels)
+import CLiquidKernels
+#endif
+
 /// A non-owning, writable window onto premultiplied RGBA8 pixels: a base pointer, a size and a row stride.
 ///
 /// Mutable views are how filters, rasterizers and blits write pixels without copying, and how a
@@ -66,6 +70,10 @@ public struct MutablePixmapView {
     /// Copies `source` (same size) into this view row by row.
     public func copy(from source: PixmapView) {
         precondition(source.width == width && source.height == height, "copy needs views of the same size")
+        #if canImport(CLiquidKernels)
+        lk_copy_rows(base, rowBytes, source.base, source.rowBytes, 4 * width, Int32(clamping: height))
+        #else
         for y in 0..<height { (row(y)).update(from: source.row(y), count: 4 * width) }
+        #endif
     }
 }

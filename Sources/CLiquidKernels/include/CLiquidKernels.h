@@ -42,6 +42,11 @@ void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_
  * pixels are copied, which that arithmetic also gives). */
 void lk_over_span(const uint8_t *source, int32_t count, int32_t avx2, uint8_t *out);
 
+/* Copies rows rows of rowBytes bytes (rows inRowBytes and outRowBytes apart), prefetching the destination
+ * rows a few ahead for writing. */
+void lk_copy_rows(uint8_t *out, ptrdiff_t outRowBytes, const uint8_t *in, ptrdiff_t inRowBytes, size_t rowBytes,
+                  int32_t rows);
+
 /* A mesh warp laid over an image (LiquidRaster's MeshWarpPlan): the unwarped image (pixel (0, 0) at image),
  * the rect of pixels whose centres lie in the mesh (covered, at least 2 x 2), its cells' first pixel
  * columns (startX, columns + 1 of them), the cell row of each covered pixel row (cellRow), which cells move
