@@ -30,18 +30,19 @@ static void lk_ring_run_scalar(float *out, int32_t i0, int32_t i1, int32_t shift
     for (int32_t i = i0; i < i1; i++) out[i + shift] *= lk_ring_factor_at(k, lk_ring_rho(k, (float)(base + step * i)));
 }
 
-/* The light's alpha of pixel x as a 16-bit fraction: round(a * 65535) to nearest even, a = 1 - transmit[x]
- * (times coverage / 255). */
-static inline int32_t lk_ring_alpha16(const float *transmit, const uint8_t *coverage, int32_t x) {
-    float a = 1.0f - transmit[x];
-    if (coverage) a = a * ((float)coverage[x] / 255.0f);
-    return (int32_t)__builtin_rintf(a * 65535.0f);
-}
-
 /* One channel: d + ((((alpha16 * ((255 - d) << 8)) >> 16) + 128) >> 8). */
 static inline uint8_t lk_ring_lighten(uint8_t d, int32_t alpha16) {
     uint32_t t = ((uint32_t)alpha16 * ((uint32_t)(255 - d) << 8)) >> 16;
     return (uint8_t)(d + ((t + 128) >> 8));
+}
+
+/* Pixel p lightened by white at alpha a = 1 - t (times *coverage / 255 when coverage is not null), the alpha
+ * taken to a 16-bit fraction: round(a * 65535) to nearest even. */
+static inline void lk_ring_blend_pixel(uint8_t *p, float t, const uint8_t *coverage) {
+    float a = 1.0f - t;
+    if (coverage) a = a * ((float)*coverage / 255.0f);
+    int32_t alpha = (int32_t)__builtin_rintf(a * 65535.0f);
+    for (int c = 0; c < 4; c++) p[c] = lk_ring_lighten(p[c], alpha);
 }
 
 #if defined(__x86_64__)
@@ -124,31 +125,55 @@ static int32_t lk_ring_expand_avx2(float *e, const float *v, int32_t count) {
     return c;
 }
 
-LK_AVX2
-static int32_t lk_ring_blend_avx2(uint8_t *pixels, const float *transmit, const uint8_t *coverage, int32_t x,
-                                  int32_t to) {
-    const __m256 one = _mm256_set1_ps(1.0f);
+/* White at alpha (1 - t) (times coverage / 255 when coverage is not null) over the eight premultiplied pixels
+ * at p: the vector form of lk_ring_blend_pixel. */
+static inline LK_AVX2 void lk_ring_blend8(uint8_t *pixels, __m256 t, const uint8_t *coverage) {
     const __m256i zero = _mm256_setzero_si256(), white = _mm256_set1_epi16(255), half = _mm256_set1_epi16(128);
     /* Each pixel's 16-bit alpha into its four channels' lanes, for the low and high unpacked halves. */
     const __m256i low = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5,
                                          0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
     const __m256i high = _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13,
                                           8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13);
-    for (; x + 8 <= to; x += 8) {
-        __m256 a = _mm256_sub_ps(one, _mm256_loadu_ps(transmit + x));
-        if (coverage) {
-            __m256 c = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + x))));
-            a = _mm256_mul_ps(a, _mm256_div_ps(c, _mm256_set1_ps(255.0f)));
+    __m256 a = _mm256_sub_ps(_mm256_set1_ps(1.0f), t);
+    if (coverage) {
+        __m256 c = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)coverage)));
+        a = _mm256_mul_ps(a, _mm256_div_ps(c, _mm256_set1_ps(255.0f)));
+    }
+    __m256i alpha = _mm256_cvtps_epi32(_mm256_mul_ps(a, _mm256_set1_ps(65535.0f)));
+    __m256i *p = (__m256i *)pixels;
+    __m256i d = _mm256_loadu_si256(p);
+    __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
+    __m256i tl = _mm256_mulhi_epu16(_mm256_shuffle_epi8(alpha, low), _mm256_slli_epi16(_mm256_sub_epi16(white, dl), 8));
+    __m256i th = _mm256_mulhi_epu16(_mm256_shuffle_epi8(alpha, high), _mm256_slli_epi16(_mm256_sub_epi16(white, dh), 8));
+    dl = _mm256_add_epi16(dl, _mm256_srli_epi16(_mm256_add_epi16(tl, half), 8));
+    dh = _mm256_add_epi16(dh, _mm256_srli_epi16(_mm256_add_epi16(th, half), 8));
+    _mm256_storeu_si256(p, _mm256_packus_epi16(dl, dh));
+}
+
+LK_AVX2
+static int32_t lk_ring_blend_avx2(uint8_t *pixels, const float *transmit, const uint8_t *coverage, int32_t x,
+                                  int32_t to) {
+    for (; x + 8 <= to; x += 8) lk_ring_blend8(pixels + 4 * x, _mm256_loadu_ps(transmit + x), coverage ? coverage + x : 0);
+    return x;
+}
+
+/* lk_ring_blend_coarse's sixteen-pixel groups (from x, while they fit before to, with x + o even): the two
+ * coarse rows' mean, its expansion and the blend in registers. Returns the first pixel not drawn. */
+LK_AVX2
+static int32_t lk_ring_blend_coarse_avx2(uint8_t *pixels, const float *a, const float *b, int32_t o,
+                                         const uint8_t *coverage, int32_t x, int32_t to) {
+    const __m256 half = _mm256_set1_ps(0.5f);
+    for (; x + 16 <= to; x += 16) {
+        int32_t c = (x + o) >> 1;
+        __m256 v = _mm256_loadu_ps(a + c), next = _mm256_loadu_ps(a + c + 1);
+        if (b) {
+            v = _mm256_mul_ps(_mm256_add_ps(v, _mm256_loadu_ps(b + c)), half);
+            next = _mm256_mul_ps(_mm256_add_ps(next, _mm256_loadu_ps(b + c + 1)), half);
         }
-        __m256i alpha = _mm256_cvtps_epi32(_mm256_mul_ps(a, _mm256_set1_ps(65535.0f)));
-        __m256i *p = (__m256i *)(pixels + 4 * x);
-        __m256i d = _mm256_loadu_si256(p);
-        __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
-        __m256i tl = _mm256_mulhi_epu16(_mm256_shuffle_epi8(alpha, low), _mm256_slli_epi16(_mm256_sub_epi16(white, dl), 8));
-        __m256i th = _mm256_mulhi_epu16(_mm256_shuffle_epi8(alpha, high), _mm256_slli_epi16(_mm256_sub_epi16(white, dh), 8));
-        dl = _mm256_add_epi16(dl, _mm256_srli_epi16(_mm256_add_epi16(tl, half), 8));
-        dh = _mm256_add_epi16(dh, _mm256_srli_epi16(_mm256_add_epi16(th, half), 8));
-        _mm256_storeu_si256(p, _mm256_packus_epi16(dl, dh));
+        __m256 m = _mm256_mul_ps(_mm256_add_ps(v, next), half);
+        __m256 low = _mm256_unpacklo_ps(v, m), high = _mm256_unpackhi_ps(v, m);
+        lk_ring_blend8(pixels + 4 * x, _mm256_permute2f128_ps(low, high, 0x20), coverage ? coverage + x : 0);
+        lk_ring_blend8(pixels + 4 * (x + 8), _mm256_permute2f128_ps(low, high, 0x31), coverage ? coverage + x + 8 : 0);
     }
     return x;
 }
@@ -181,10 +206,37 @@ void lk_ring_blend(uint8_t *pixels, const float *transmit, const uint8_t *covera
 #else
     (void)avx2;
 #endif
-    for (int32_t x = from; x < to; x++) {
-        int32_t alpha = lk_ring_alpha16(transmit, coverage, x);
-        uint8_t *p = pixels + 4 * x;
-        for (int c = 0; c < 4; c++) p[c] = lk_ring_lighten(p[c], alpha);
+    for (int32_t x = from; x < to; x++) lk_ring_blend_pixel(pixels + 4 * x, transmit[x], coverage ? coverage + x : 0);
+}
+
+/* The transmittance at expanded column e of the coarse rows a and b (b null on an even grid row): the mean
+ * of the rows, then at odd e the mean of the two neighbours — the operations of lk_ring_draw's expansion. */
+static inline float lk_ring_coarse_transmit(const float *a, const float *b, int32_t e) {
+    int32_t c = e >> 1;
+    float v = b ? (a[c] + b[c]) * 0.5f : a[c];
+    if (!(e & 1)) return v;
+    float next = b ? (a[c + 1] + b[c + 1]) * 0.5f : a[c + 1];
+    return (v + next) * 0.5f;
+}
+
+/* Blends pixels [from, to) of a row straight from its coarse rows (device column x at expanded column x + o),
+ * the same bytes as expanding them into a transmittance row and calling lk_ring_blend. */
+static void lk_ring_blend_coarse(uint8_t *pixels, const float *a, const float *b, int32_t o, const uint8_t *coverage,
+                                 int32_t from, int32_t to, int32_t avx2) {
+    int32_t x = from;
+#if defined(__x86_64__)
+    if (avx2) {
+        if ((x + o) & 1) {
+            lk_ring_blend_pixel(pixels + 4 * x, lk_ring_coarse_transmit(a, b, x + o), coverage ? coverage + x : 0);
+            x++;
+        }
+        x = lk_ring_blend_coarse_avx2(pixels, a, b, o, coverage, x, to);
+    }
+#else
+    (void)avx2;
+#endif
+    for (; x < to; x++) {
+        lk_ring_blend_pixel(pixels + 4 * x, lk_ring_coarse_transmit(a, b, x + o), coverage ? coverage + x : 0);
     }
 }
 
@@ -292,8 +344,11 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *coverage,
                   lk_ring_grid *grid, float *work, int32_t avx2) {
     if (width <= 0 || height <= 0) return;
-    int hasCoarse = 0;
-    for (int32_t i = 0; i < count; i++) hasCoarse |= rings[i].coarse != 0;
+    int hasCoarse = 0, hasExact = 0;
+    for (int32_t i = 0; i < count; i++) {
+        hasCoarse |= rings[i].coarse != 0;
+        hasExact |= rings[i].coarse == 0;
+    }
     /* The even grid columns that bracket this canvas's columns -shiftX ... width - 1 - shiftX; grid column
      * n lies at e[n - nLo] of an expanded row, so device column x at e[x + o]. */
     int32_t first = -shiftX, last = width - 1 - shiftX;
@@ -316,6 +371,19 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
             lk_ring_coarse_view b = a;
             if (m & 1) b = lk_ring_coarse_at(grid, slots, above + 2, above, coarseCount, nLo, rings, count, spans, avx2);
             int32_t lo = a.lo < b.lo ? a.lo : b.lo, hi = a.hi > b.hi ? a.hi : b.hi;
+            if (lo < hi && !hasExact) {
+                /* Every ring coarse: blend straight from the coarse rows. Measured reason: averaging the rows,
+                 * expanding them into a row of floats and blending from it was a tenth of a full-screen ripple
+                 * frame at 3×. */
+                int32_t from = lo - 1 + shiftX, to = hi + 1 + shiftX;
+                from = from > 0 ? from : 0;
+                to = to < width ? to : width;
+                if (from < to) {
+                    lk_ring_blend_coarse(pixels + (ptrdiff_t)py * rowBytes, a.values, (m & 1) ? b.values : 0, o,
+                                         coverage ? coverage + (ptrdiff_t)py * width : 0, from, to, avx2);
+                }
+                continue;
+            }
             if (lo < hi) {
                 const float *v = a.values;
                 if (m & 1) {
