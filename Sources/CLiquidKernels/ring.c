@@ -371,20 +371,20 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
             lk_ring_coarse_view b = a;
             if (m & 1) b = lk_ring_coarse_at(grid, slots, above + 2, above, coarseCount, nLo, rings, count, spans, avx2);
             int32_t lo = a.lo < b.lo ? a.lo : b.lo, hi = a.hi > b.hi ? a.hi : b.hi;
-            if (lo < hi && !hasExact) {
+            /* The device columns the coarse light reaches: interpolation goes one column past the coarse values
+             * that moved. */
+            int32_t from = lo < hi ? lo - 1 + shiftX : width, to = lo < hi ? hi + 1 + shiftX : 0;
+            from = from > 0 ? from : 0;
+            to = to < width ? to : width;
+            if (from < to && !hasExact) {
                 /* Every ring coarse: blend straight from the coarse rows. Measured reason: averaging the rows,
                  * expanding them into a row of floats and blending from it was a tenth of a full-screen ripple
                  * frame at 3×. */
-                int32_t from = lo - 1 + shiftX, to = hi + 1 + shiftX;
-                from = from > 0 ? from : 0;
-                to = to < width ? to : width;
-                if (from < to) {
-                    lk_ring_blend_coarse(pixels + (ptrdiff_t)py * rowBytes, a.values, (m & 1) ? b.values : 0, o,
-                                         coverage ? coverage + (ptrdiff_t)py * width : 0, from, to, avx2);
-                }
+                lk_ring_blend_coarse(pixels + (ptrdiff_t)py * rowBytes, a.values, (m & 1) ? b.values : 0, o,
+                                     coverage ? coverage + (ptrdiff_t)py * width : 0, from, to, avx2);
                 continue;
             }
-            if (lo < hi) {
+            if (from < to) {
                 const float *v = a.values;
                 if (m & 1) {
                     for (int32_t c = 0; c <= coarseCount; c++) mixed[c] = (a.values[c] + b.values[c]) * 0.5f;
@@ -399,10 +399,8 @@ void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t he
                     expanded[2 * c + 1] = (v[c] + v[c + 1]) * 0.5f;
                 }
                 row = expanded + o;
-                /* Interpolation reaches one column past the coarse values that moved. */
-                int32_t from = lo - 1 + shiftX, to = hi + 1 + shiftX;
-                low = from > 0 ? from : 0;
-                high = to < width ? to : width;
+                low = from;
+                high = to;
             }
         }
         for (int32_t i = 0; i < count; i++) {
