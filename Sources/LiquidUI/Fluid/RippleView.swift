@@ -12,8 +12,8 @@ import LiquidRaster
 ///   where w runs from 1 down to 0.4 as progress = t·speed/min(width, height) goes from 0 to 1), stretched
 ///   into an ellipse in the card's proportions whose shorter radius is the wave front's, with opacity
 ///   clamp(progress/0.15, 0, 1); drawn only in its annulus and masked to the card's rounded rect, as the
-///   content is. A ring gentle enough (on a full phone screen at 3×, every ring but one just started; on the
-///   default 320 × 240 card, none) is computed at every other pixel of every other row and interpolated
+///   content is. A ring gentle enough (on a full phone screen at 3×, every ring but one just started; on smaller
+///   views and at lower scales, fewer: rings there are steeper in pixels) is computed at every other pixel of every other row and interpolated
 ///   between, which provably moves its light by at most a quarter of a level.
 /// - Touches still reach the content: the recognizer that starts waves never takes a touch away.
 /// - With reduce motion on (``UIRunLoop/reduceMotion``) nothing warps; the ring alone shows each touch.
