@@ -99,6 +99,26 @@ static inline LK_AVX512 __m512i lk_bilinear_mix16(__m512i p00, __m512i p10, __m5
     return _mm512_or_si512(_mm512_srli_epi16(_mm512_add_epi16(rb, rounding), 8),
                            _mm512_and_si512(_mm512_add_epi16(ga, rounding), _mm512_set1_epi16((short)0xFF00)));
 }
+
+/* lk_bilinear8 on sixteen pixels: the same 8-byte tap loads, blended by lk_bilinear_mix16. Pixels 0, 1, 4, 5,
+ * 8, 9, 12, 13 go in one register and the others in a second, so that shufps (within each 128-bit lane)
+ * puts the left or right taps of pixels 0...15 in order. */
+static inline LK_AVX512 __m512i lk_bilinear16(const uint8_t *base, int32_t rowBytes, __m512i x0, __m512i y0,
+                                              __m512i fx, __m512i fy) {
+    _Alignas(64) int32_t top[16], bottom[16];
+    __m512i offsets = _mm512_add_epi32(_mm512_mullo_epi32(y0, _mm512_set1_epi32(rowBytes)), _mm512_slli_epi32(x0, 2));
+    _mm512_store_si512((__m512i *)top, offsets);
+    _mm512_store_si512((__m512i *)bottom, _mm512_add_epi32(offsets, _mm512_set1_epi32(rowBytes)));
+#define LK_PAIRS16(o, a, b, c, d, e, f, g, h) _mm512_castsi512_ps(_mm512_inserti64x4( \
+        _mm512_castsi256_si512(lk_pairs(base, o, a, b, c, d)), lk_pairs(base, o, e, f, g, h), 1))
+    __m512 ta = LK_PAIRS16(top, 0, 1, 4, 5, 8, 9, 12, 13), tb = LK_PAIRS16(top, 2, 3, 6, 7, 10, 11, 14, 15);
+    __m512 ba = LK_PAIRS16(bottom, 0, 1, 4, 5, 8, 9, 12, 13), bb = LK_PAIRS16(bottom, 2, 3, 6, 7, 10, 11, 14, 15);
+#undef LK_PAIRS16
+    return lk_bilinear_mix16(_mm512_castps_si512(_mm512_shuffle_ps(ta, tb, 0x88)),
+                             _mm512_castps_si512(_mm512_shuffle_ps(ta, tb, 0xDD)),
+                             _mm512_castps_si512(_mm512_shuffle_ps(ba, bb, 0x88)),
+                             _mm512_castps_si512(_mm512_shuffle_ps(ba, bb, 0xDD)), fx, fy);
+}
 #endif
 
 #endif

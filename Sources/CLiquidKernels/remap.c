@@ -4,6 +4,7 @@
 #include <immintrin.h>
 
 #define LK_AVX2 __attribute__((target("avx2")))
+#define LK_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 
 #include "bilinear8.h"
 
@@ -45,6 +46,37 @@ int32_t lk_remap_clamped_avx2(const uint8_t *source, int32_t rowBytes, int32_t w
     return x;
 }
 
+/* lk_remap_clamped_avx2 sixteen pixels at a time, instruction for instruction in 512-bit registers (the
+ * taps still loaded 8 bytes per pixel and row). Measured reason: see lk_remap_clamped_avx512's declaration. */
+LK_AVX512
+int32_t lk_remap_clamped_avx512(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                                const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
+                                uint8_t *out) {
+    const __m512 zero = _mm512_setzero_ps();
+    const __m512 right = _mm512_set1_ps((float)(width - 1)), bottom = _mm512_set1_ps((float)(height - 1));
+    const __m512i lastX = _mm512_set1_epi32((width - 1) * 256), lastY = _mm512_set1_epi32((height - 1) * 256);
+    const __m512i step = _mm512_set1_epi32(256);
+    const __m512 scale = _mm512_set1_ps(256.0f), row = _mm512_set1_ps((float)y);
+    __m512 columns = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                   _mm512_set1_ps((float)x));
+    for (; x + 16 <= end; x += 16) {
+        __m512 sx = _mm512_add_ps(columns, _mm512_loadu_ps(dx + x));
+        __m512 sy = _mm512_add_ps(row, _mm512_loadu_ps(dy + x));
+        sx = _mm512_min_ps(_mm512_max_ps(sx, zero), right);
+        sy = _mm512_min_ps(_mm512_max_ps(sy, zero), bottom);
+        /* round(v * 256) to nearest even, as lk_fixed. */
+        __m512i qx = _mm512_cvtps_epi32(_mm512_mul_ps(sx, scale)), qy = _mm512_cvtps_epi32(_mm512_mul_ps(sy, scale));
+        /* A position on the last column or row is fraction 256 after the one before (both taps inside). */
+        __m512i x0 = _mm512_srai_epi32(_mm512_mask_sub_epi32(qx, _mm512_cmpge_epi32_mask(qx, lastX), qx, step), 8);
+        __m512i y0 = _mm512_srai_epi32(_mm512_mask_sub_epi32(qy, _mm512_cmpge_epi32_mask(qy, lastY), qy, step), 8);
+        _mm512_storeu_si512((void *)(out + 4 * x),
+                            lk_bilinear16(source, rowBytes, x0, y0, _mm512_sub_epi32(qx, _mm512_slli_epi32(x0, 8)),
+                                          _mm512_sub_epi32(qy, _mm512_slli_epi32(y0, 8))));
+        columns = _mm512_add_ps(columns, _mm512_set1_ps(16));
+    }
+    return x;
+}
+
 LK_AVX2
 int32_t lk_remap_inside_avx2(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
                              const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
@@ -76,6 +108,13 @@ int32_t lk_remap_inside_avx2(const uint8_t *source, int32_t rowBytes, int32_t wi
 int32_t lk_remap_clamped_avx2(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
                               const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
                               uint8_t *out) {
+    (void)source; (void)rowBytes; (void)width; (void)height; (void)dx; (void)dy; (void)y; (void)end; (void)out;
+    return x;
+}
+
+int32_t lk_remap_clamped_avx512(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                                const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
+                                uint8_t *out) {
     (void)source; (void)rowBytes; (void)width; (void)height; (void)dx; (void)dy; (void)y; (void)end; (void)out;
     return x;
 }

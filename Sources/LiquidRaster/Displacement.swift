@@ -54,7 +54,7 @@ public enum Displacement {
         // The AVX2 kernels take eight pixels at a time where the four-pixel paths would run, with the
         // same arithmetic; the four-pixel Swift code finishes each row (and, for `.transparent`, takes
         // every group of four the kernel declines), so the bytes written do not depend on `kernels`.
-        let avx2 = fast && kernels.usesAVX2
+        let avx2 = fast && kernels.usesAVX2, avx512 = fast && kernels.usesAVX512
         field.dx.withUnsafeBufferPointer { dxs in
             field.dy.withUnsafeBufferPointer { dys in
                 let dxBase = dxs.baseAddress!, dyBase = dys.baseAddress!
@@ -65,9 +65,13 @@ public enum Displacement {
                     var columns = SIMD4<Float>(0, 1, 2, 3)
                     let row = SIMD4<Float>(repeating: Float(y))
                     if clampAll {
+                        if avx512 {
+                            x = clampedRowAVX512(source, dx: dxBase + base, dy: dyBase + base, y: y, count: width,
+                                                 into: out)
+                        }
                         if avx2 {
-                            x = clampedRowAVX2(source, dx: dxBase + base, dy: dyBase + base, y: y, count: width,
-                                               into: out)
+                            x = clampedRowAVX2(source, dx: dxBase + base, dy: dyBase + base, y: y, from: x,
+                                               count: width, into: out)
                         }
                         x = clampedRow(source, dx: dxBase + base, dy: dyBase + base, y: y, from: x, count: width,
                                        into: out)
@@ -125,7 +129,8 @@ public enum Displacement {
             && source.width <= Pixmap.maximumSide && source.height <= Pixmap.maximumSide
         var x = 0
         if fast {
-            if kernels.usesAVX2 { x = clampedRowAVX2(source, dx: dx, dy: dy, y: y, count: count, into: out) }
+            if kernels.usesAVX512 { x = clampedRowAVX512(source, dx: dx, dy: dy, y: y, count: count, into: out) }
+            if kernels.usesAVX2 { x = clampedRowAVX2(source, dx: dx, dy: dy, y: y, from: x, count: count, into: out) }
             x = clampedRow(source, dx: dx, dy: dy, y: y, from: x, count: count, into: out)
         }
         while x < count {
@@ -165,11 +170,28 @@ public enum Displacement {
     /// x86-64's baseline limits to 8 16-bit lanes and no 32-bit multiply.
     @inline(__always)
     private static func clampedRowAVX2(_ source: PixmapView, dx: UnsafePointer<Float>, dy: UnsafePointer<Float>,
-                                       y: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+                                       y: Int, from start: Int, count: Int,
+                                       into out: UnsafeMutablePointer<UInt8>) -> Int {
         #if canImport(CLiquidKernels)
         return Int(lk_remap_clamped_avx2(source.base, Int32(truncatingIfNeeded: source.rowBytes),
                                          Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                         dx, dy, Int32(truncatingIfNeeded: y), 0, Int32(truncatingIfNeeded: count), out))
+                                         dx, dy, Int32(truncatingIfNeeded: y), Int32(truncatingIfNeeded: start),
+                                         Int32(truncatingIfNeeded: count), out))
+        #else
+        return start
+        #endif
+    }
+
+    /// ``clampedRowAVX2`` sixteen pixels at a time with AVX-512 (the same bytes); returns the first pixel not
+    /// written. Measured reason: see the commit that added it (W4 in the peer script).
+    @inline(__always)
+    private static func clampedRowAVX512(_ source: PixmapView, dx: UnsafePointer<Float>, dy: UnsafePointer<Float>,
+                                         y: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        #if canImport(CLiquidKernels)
+        return Int(lk_remap_clamped_avx512(source.base, Int32(truncatingIfNeeded: source.rowBytes),
+                                           Int32(truncatingIfNeeded: source.width),
+                                           Int32(truncatingIfNeeded: source.height), dx, dy,
+                                           Int32(truncatingIfNeeded: y), 0, Int32(truncatingIfNeeded: count), out))
         #else
         return 0
         #endif

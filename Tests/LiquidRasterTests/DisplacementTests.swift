@@ -84,13 +84,14 @@ struct DisplacementTests {
         }
     }
 
-    /// The AVX2 kernels (taken where the CPU has them) and the portable Swift fallback write the same bytes:
-    /// seeded random fields (fractional, integer, far beyond the edges, exactly on the last column and row,
-    /// mostly inside), both edge modes, widths around the 4- and 8-pixel groups, and a source that is a
-    /// sub-view with padded rows.
+    /// The AVX-512 and AVX2 kernels (taken where the CPU has them) and the portable Swift fallback write the
+    /// same bytes: seeded random fields (fractional, integer, far beyond the edges, exactly on the last
+    /// column and row, mostly inside), both edge modes, widths around the 4-, 8- and 16-pixel groups, and a
+    /// source that is a sub-view with padded rows.
     @Test func acceleratedAndPortableKernelsAgree() throws {
         let big = FilterTestImages.noise(width: 120, height: 60, seed: 48)
-        for (w, h, seed) in [(37, 23, 1), (64, 9, 2), (8, 8, 3), (13, 2, 4), (2, 5, 5), (101, 41, 6)] as [(Int, Int, UInt64)] {
+        for (w, h, seed) in [(37, 23, 1), (64, 9, 2), (8, 8, 3), (13, 2, 4), (2, 5, 5), (101, 41, 6), (16, 7, 7),
+                             (47, 12, 8)] as [(Int, Int, UInt64)] {
             var rng = SeededRandom(seed: 480 + seed)
             let n = w * h
             var dx = [Float](repeating: 0, count: n), dy = dx
@@ -109,14 +110,17 @@ struct DisplacementTests {
             let image = FilterTestImages.noise(width: w + 3, height: h + 1, seed: 490 + seed)
             for edgeMode in EdgeMode.allCases {
                 for useSubview in [false, true] {
-                    var fast = try Pixmap(width: w, height: h), portable = fast
+                    var fast = try Pixmap(width: w, height: h), avx2 = fast, portable = fast
                     let source = useSubview ? big : image
                     source.withView { full in
                         let src = useSubview ? full.region(PixelRect(x: 5, y: 3, width: w + 3, height: h + 1)) : full
                         fast.withMutableView { try! Displacement.remap(src, by: field, edgeMode: edgeMode, into: $0, kernels: .automatic) }
+                        avx2.withMutableView { try! Displacement.remap(src, by: field, edgeMode: edgeMode, into: $0, kernels: .avx2) }
                         portable.withMutableView { try! Displacement.remap(src, by: field, edgeMode: edgeMode, into: $0, kernels: .portable) }
                     }
-                    #expect(fast == portable, "\(w)×\(h) \(edgeMode) subview \(useSubview) (AVX2: \(KernelSet.cpuHasAVX2))")
+                    let kernels = "AVX2: \(KernelSet.cpuHasAVX2), AVX-512: \(KernelSet.cpuHasAVX512)"
+                    #expect(fast == portable, "\(w)×\(h) \(edgeMode) subview \(useSubview) (\(kernels))")
+                    #expect(avx2 == portable, "\(w)×\(h) \(edgeMode) subview \(useSubview) (\(kernels))")
                 }
             }
         }

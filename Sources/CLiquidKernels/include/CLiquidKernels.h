@@ -142,6 +142,12 @@ int32_t lk_remap_clamped_avx2(const uint8_t *source, int32_t rowBytes, int32_t w
                               const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
                               uint8_t *out);
 
+/* lk_remap_clamped_avx2 sixteen pixels at a time with AVX-512 (F, BW), the same bytes (only where
+ * lk_has_avx512() says so); returns x plus a multiple of 16. */
+int32_t lk_remap_clamped_avx512(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
+                                const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,
+                                uint8_t *out);
+
 /* As lk_remap_clamped_avx2 for groups of eight pixels whose four taps all lie inside the source
  * (Displacement.insideFour's arithmetic, positions limited to +-limit first); stops at the first group
  * with a tap outside and returns its first pixel, which the caller treats per pixel. */
