@@ -78,4 +78,33 @@ struct AlignedBlitTests {
         #expect(target[2, 3].alpha == 128 && target[7, 3].alpha == 128)
         #expect(target[1, 3] == .transparent && target[8, 3] == .transparent && target[4, 6] == .transparent)
     }
+
+    /// The AVX2 row kernel (taken where the CPU has it, for `.normal`, `.multiply` and `.screen`) writes the
+    /// bytes of the per-pixel path: seeded sources with transparent and partly transparent pixels, shrunk
+    /// and enlarged over fractional rects reaching past the target's edges, opacities below and at 1, and
+    /// rows of every length around the groups of eight.
+    @Test func stretchKernelsAgreeByteForByte() throws {
+        var random = SeededRandom(seed: 77)
+        for trial in 0..<60 {
+            let sw = Int(random.uniform(1...40)), sh = Int(random.uniform(1...30))
+            var source = try image(width: sw, height: sh, seed: 700 + UInt64(trial))
+            // Some fully transparent pixels, which the blit skips.
+            for _ in 0..<(sw * sh / 5) {
+                source[Int(random.uniform(0...Double(sw - 1))), Int(random.uniform(0...Double(sh - 1)))] = .transparent
+            }
+            let background = try image(width: 48, height: 40, seed: 900 + UInt64(trial))
+            let rect = Rect(x: random.uniform(-6...40), y: random.uniform(-6...34),
+                            width: random.uniform(0.5...60), height: random.uniform(0.5...45))
+            let opacity = trial % 3 == 0 ? 1 : random.uniform(0.05...1)
+            for mode in [BlendMode.normal, .multiply, .screen, .overlay] {
+                var automatic = background, avx2 = background, portable = background
+                automatic.stretch(source, over: rect, mode: mode, opacity: opacity, kernels: .automatic)
+                avx2.stretch(source, over: rect, mode: mode, opacity: opacity, kernels: .avx2)
+                portable.stretch(source, over: rect, mode: mode, opacity: opacity, kernels: .portable)
+                #expect(automatic == portable, "trial \(trial), \(mode), \(rect), AVX2: \(KernelSet.cpuHasAVX2)")
+                #expect(avx2 == portable, "trial \(trial), \(mode), \(rect)")
+                #expect(portable != background || rect.maxX <= 0 || rect.maxY <= 0, "trial \(trial): nothing drawn")
+            }
+        }
+    }
 }

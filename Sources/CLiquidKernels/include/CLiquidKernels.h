@@ -225,6 +225,15 @@ void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t
  * lk_has_avx2() returns 1. */
 int32_t lk_glass_shadow_avx2(const uint16_t *alphas, int32_t count, uint8_t *out);
 
+/* MutablePixmapView.stretch's row, eight output pixels at a time with AVX2 (only where lk_has_avx2() says so):
+ * pixel i (of count, at out + 4 * i) is the bilinear sample of the source pixels u0[i], u1[i] (pixel indices)
+ * of rows top and bottom, weights fx[i] and fy, times strength, blended with mode 0 (normal), 1 (multiply)
+ * or 2 (screen) at coverage coverX[i] * coverY, with the Swift path's arithmetic; transparent samples leave
+ * their pixel alone. Returns the number of pixels done (a multiple of 8). */
+int32_t lk_stretch_row_avx2(uint8_t *out, const uint8_t *top, const uint8_t *bottom, const int32_t *u0,
+                            const int32_t *u1, const float *fx, const float *coverX, int32_t count, float fy,
+                            float coverY, float strength, int32_t mode);
+
 /* The particle kernel below is plain C (no SIMD intrinsics) and may be called on every architecture. */
 
 /* Where and how lk_particles_draw draws one group of particles. */
