@@ -47,7 +47,9 @@ int32_t lk_remap_clamped_avx2(const uint8_t *source, int32_t rowBytes, int32_t w
 }
 
 /* lk_remap_clamped_avx2 sixteen pixels at a time, instruction for instruction in 512-bit registers (the
- * taps still loaded 8 bytes per pixel and row). Measured reason: see lk_remap_clamped_avx512's declaration. */
+ * taps still loaded 8 bytes per pixel and row). Measured reason: W4 (1170 x 250) 0.545 -> 0.506 ms, medians
+ * of 5 alternated pairs: half the blend instructions for the same pixels. Gathering the taps instead
+ * (vpgatherdq, four per sixteen pixels) measured 0.54 ms against 0.52 for these loads. */
 LK_AVX512
 int32_t lk_remap_clamped_avx512(const uint8_t *source, int32_t rowBytes, int32_t width, int32_t height,
                                 const float *dx, const float *dy, int32_t y, int32_t x, int32_t end,

@@ -183,7 +183,7 @@ public enum Displacement {
     }
 
     /// ``clampedRowAVX2`` sixteen pixels at a time with AVX-512 (the same bytes); returns the first pixel not
-    /// written. Measured reason: see the commit that added it (W4 in the peer script).
+    /// written. Measured reason: W4 0.545 → 0.506 ms (medians of 5 alternated pairs).
     @inline(__always)
     private static func clampedRowAVX512(_ source: PixmapView, dx: UnsafePointer<Float>, dy: UnsafePointer<Float>,
                                          y: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {

@@ -14,17 +14,19 @@ import LiquidGeometry
 /// Both give the same region, but not the same coverage. A pivot's loop (offset end, corner, offset start)
 /// reaches into the stroke, where its winding adds to the stroke's, and the rasterizer's coverage of a pixel
 /// is its winding averaged over the pixel and then clamped: in a pixel on the inner edge, where the stroke
-/// covers part, the loop's extra winding counted as coverage the stroke does not have. Measured: a circle
-/// (a closed 2000-gon) stroked 8 px wide came out up to 18 levels too dark along its inner edge and 0.24%
-/// too large in area. Through the meeting point the outline only doubles back along the offset lines for
-/// r·tan φ (a turn of 2φ), which adds no area, and the circle is within one level of the exact annulus.
+/// covers part, the loop's extra winding counted as coverage the stroke does not have. Measured: circles
+/// stroked 8 px wide (closed polygons of 1000 and 2000 sides) came out up to 18 levels too dark along their
+/// inner edge and 0.24% too large in area. Through the meeting point the outline only doubles back along
+/// the offset lines for r·tan φ (a turn of 2φ), which adds no area: the circles are within one level of
+/// the exact annulus and within 10⁻⁴ of its area.
 /// Every long edge of the outline is still one segment's offset alone (what the offset ends and the joins
 /// between them do depends on the corner's two segments only), so a stroke redrawn in part, or along with
 /// more segments, gives its unchanged pixels the same bytes.
 ///
 /// Measured reason, beyond the accuracy: the pivots' spokes (r long, across the stroke) were most of the W5
 /// stroke's row pieces (2000 points turning ~1° each, 8 px wide), and every cell they crossed inside the
-/// stroke was blended one by one instead of as part of a solid span.
+/// stroke was blended one by one instead of as part of a solid span: W5 took ~0.7 of its time after the
+/// change (alternated runs), 0.81–0.82 → 0.60–0.64 of Skia's in the peer script.
 ///
 /// Because the outline is one contour per side rather than a union of overlapping pieces, pixels on the
 /// stroke's boundary are covered exactly once (pieces unioned by winding would double the coverage of
