@@ -66,9 +66,6 @@ package struct BakedShading: Sendable, Hashable {
         package let multiply: Pixmap
         /// Highlights (white), premultiplied; composite with ``BlendMode/screen``.
         package let highlight: Pixmap
-        /// Whether the shape spanned the images' pixels exactly (its size in pixels was whole in both
-        /// directions): the condition for widening a capsule's bake (``BakedShading/widened(_:toPixelWidth:)``).
-        package let spansWholePixels: Bool
 
         /// Composites the shading onto `destination` with its top-left pixel at (`x`, `y`) (the overlap
         /// only): the multiply image, then the highlight image, both scaled by `opacity`.
@@ -244,48 +241,7 @@ package struct BakedShading: Sendable, Hashable {
                 }
             }
         }
-        return Image(multiply: multiply, highlight: highlight, spansWholePixels: mirrored && h == Double(height))
-    }
-
-    /// What ``render(size:scale:)`` gives for this capsule at `width` pixels wide, built from `image` — a
-    /// bake of the same recipe at the same pixel height and scale — by copying columns, without evaluating
-    /// a distance; the same bytes. `nil` unless the recipe is a capsule (``cornerRadius`` `nil`), `image`
-    /// spans whole pixels, and both widths exceed 2·⌊height/2⌋ (so each has a straight middle).
-    ///
-    /// Why the bytes are the same: a capsule's radius is half its height, so the vertical term of the
-    /// distance (`qy = |y|`, shifted or not) is never negative. In every column whose horizontal term `qx`
-    /// is ≤ 0 (the straight middle) both distances then reduce to `qy − radius`, the same in each such
-    /// column; in the ⌊height/2⌋ cap columns at either end `qx` is `radius − i − ½` for the i-th column
-    /// from that end, whatever the width. With whole-pixel sizes each of these terms is a difference of
-    /// half-integers, exact in floating point, so every pixel is computed from identical numbers: a wider
-    /// bake is the narrower one with its middle column repeated. Measured reason: a tab bar lens that
-    /// stretches while dragged baked every new width, cap math included — about a seventh of the frame.
-    /// - Returns: `nil` as above, or when the image cannot be allocated (``render(size:scale:)`` then
-    ///   reports why).
-    package func widened(_ image: Image, toPixelWidth width: Int) -> Image? {
-        let height = image.multiply.height, sourceWidth = image.multiply.width
-        let cap = height / 2
-        guard cornerRadius == nil, image.spansWholePixels, sourceWidth > 2 * cap, width > 2 * cap,
-              image.highlight.width == sourceWidth, image.highlight.height == height,
-              var multiply = try? Pixmap(width: width, height: height, scale: image.multiply.scale),
-              var highlight = try? Pixmap(width: width, height: height, scale: image.multiply.scale)
-        else { return nil }
-        func widen(_ source: Pixmap, into target: inout Pixmap) {
-            source.withView { from in
-                target.withMutableView { to in
-                    for y in 0..<height {
-                        let s = UnsafeRawPointer(from.row(y)), d = UnsafeMutableRawPointer(to.row(y))
-                        d.copyMemory(from: s, byteCount: 4 * cap)
-                        let middle = s.loadUnaligned(fromByteOffset: 4 * cap, as: UInt32.self)
-                        for x in cap..<(width - cap) { d.storeBytes(of: middle, toByteOffset: 4 * x, as: UInt32.self) }
-                        (d + 4 * (width - cap)).copyMemory(from: s + 4 * (sourceWidth - cap), byteCount: 4 * cap)
-                    }
-                }
-            }
-        }
-        widen(image.multiply, into: &multiply)
-        widen(image.highlight, into: &highlight)
-        return Image(multiply: multiply, highlight: highlight, spansWholePixels: true)
+        return Image(multiply: multiply, highlight: highlight)
     }
 
     /// A centred rounded rectangle's exact signed distance (negative inside), in pixels.

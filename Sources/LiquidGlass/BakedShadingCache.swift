@@ -9,9 +9,7 @@ import LiquidRaster
 /// requested is always kept, even alone over the budget); the least recently used one is dropped first. Sizes are compared in whole pixels
 /// (`size·scale` rounded up), so sub-pixel jitter does not re-bake. An animated size (a thumb growing)
 /// bakes each new pixel size once; a control that only scales its thumb should bake the rest size and
-/// draw it scaled. A capsule requested at a new whole-pixel width, when a bake of the same recipe, height
-/// and scale is stored, is widened from it (``BakedShading/widened(_:toPixelWidth:)``, the same bytes as a
-/// render; counted in ``widenCount``, not ``renderCount``), so a capsule that only stretches costs copies.
+/// draw it scaled.
 ///
 /// A reference type because it is a place (stored images); not `Sendable`: use one per rendering thread.
 package final class BakedShadingCache {
@@ -26,8 +24,6 @@ package final class BakedShadingCache {
     package private(set) var renderCount = 0
     /// Requests answered from the cache.
     package private(set) var hitCount = 0
-    /// Misses answered by widening a stored capsule bake instead of rendering.
-    package private(set) var widenCount = 0
 
     private struct Key: Hashable {
         let shading: BakedShading
@@ -62,14 +58,8 @@ package final class BakedShadingCache {
             order.append(key)
             return image
         }
-        let image: BakedShading.Image
-        if let widened = widened(shading, size: size, key: key) {
-            image = widened
-            widenCount += 1
-        } else {
-            image = try shading.render(size: size, scale: scale)
-            renderCount += 1
-        }
+        let image = try shading.render(size: size, scale: scale)
+        renderCount += 1
         entries[key] = image
         order.append(key)
         storedBytes += Self.bytes(of: image)
@@ -77,18 +67,6 @@ package final class BakedShadingCache {
             if let dropped = entries.removeValue(forKey: order.removeFirst()) { storedBytes -= Self.bytes(of: dropped) }
         }
         return image
-    }
-
-    /// The capsule bake for `key` widened from a stored one of the same recipe, height and scale, when the
-    /// requested size is whole pixels (as ``BakedShading/render(size:scale:)`` would bake it exactly).
-    private func widened(_ shading: BakedShading, size: Size, key: Key) -> BakedShading.Image? {
-        guard shading.cornerRadius == nil, size.width * key.scale == Double(key.width),
-              size.height * key.scale == Double(key.height) else { return nil }
-        for (stored, image) in entries where stored.shading == shading && stored.scale == key.scale
-            && stored.height == key.height && image.spansWholePixels {
-            if let widened = shading.widened(image, toPixelWidth: key.width) { return widened }
-        }
-        return nil
     }
 
     /// Drops every stored image (the counters keep counting).

@@ -39,81 +39,15 @@ struct BakedShadingTests {
         _ = try cache.image(for: .thumb, size: c, scale: 1)   // 1728 > 1200: a goes, 1248 > 1200: b goes
         #expect(cache.storedBytes == 672)
         _ = try cache.image(for: .thumb, size: c, scale: 1)
-        #expect(cache.renderCount + cache.widenCount == 3)
+        #expect(cache.renderCount == 3)
         _ = try cache.image(for: .thumb, size: a, scale: 1)
-        #expect(cache.renderCount + cache.widenCount == 4)
+        #expect(cache.renderCount == 4)
         #expect(cache.storedBytes == 672 + 480)
         let tiny = BakedShadingCache(byteBudget: 0)
         _ = try tiny.image(for: .thumb, size: c, scale: 1)
         #expect(tiny.storedBytes == 672)
         cache.removeAll()
         #expect(cache.storedBytes == 0)
-    }
-
-    /// A capsule bake widened by copying columns equals a render at the new width byte for byte, for even
-    /// and odd heights, several recipes and scales, widening and narrowing; every miss after the first of
-    /// a height is answered that way.
-    @Test func widenedCapsuleEqualsARenderAtThatWidth() throws {
-        var deep = BakedShading.thumb
-        deep.shadowOffset = 4
-        deep.shadowSoftness = 1.5
-        deep.rimWidth = 2.5
-        deep.highlightExtent = 0.8
-        var compared = 0
-        for recipe in [BakedShading.thumb, deep] {
-            // Pixel heights (odd and even) at scales whose sizes in points are exact.
-            for (scale, heights) in [(1.0, [5, 6, 7, 24, 25]), (2.0, [12, 13, 40, 41]), (4.0, [24, 37])] {
-                for height in heights {
-                    let cap = height / 2
-                    let widths = [2 * cap + 1, 2 * cap + 2, height + 9, 3 * height, 4 * height + 5]
-                    for from in widths {
-                        let base = try recipe.render(size: Size(width: Double(from) / scale,
-                                                                height: Double(height) / scale), scale: scale)
-                        #expect(base.spansWholePixels)
-                        for to in widths {
-                            let widened = try #require(recipe.widened(base, toPixelWidth: to))
-                            let direct = try recipe.render(size: Size(width: Double(to) / scale,
-                                                                      height: Double(height) / scale), scale: scale)
-                            #expect(widened.multiply == direct.multiply, "multiply \(from)→\(to)×\(height) @\(scale)")
-                            #expect(widened.highlight == direct.highlight, "highlight \(from)→\(to)×\(height) @\(scale)")
-                            compared += 1
-                        }
-                    }
-                }
-            }
-        }
-        #expect(compared == 2 * 11 * 25)
-
-        // Through the cache: a lens stretching at 3× over whole-pixel widths renders once, widens the rest.
-        let cache = BakedShadingCache(capacity: 64)
-        for widthInPoints in stride(from: 30.0, through: 60.0, by: 1) {
-            let image = try cache.image(for: .thumb, size: Size(width: widthInPoints, height: 20), scale: 3)
-            let direct = try BakedShading.thumb.render(size: Size(width: widthInPoints, height: 20), scale: 3)
-            #expect(image.multiply == direct.multiply && image.highlight == direct.highlight)
-        }
-        #expect(cache.renderCount == 1 && cache.widenCount == 30)
-    }
-
-    /// Widening refuses what it cannot do exactly: a rounded rectangle (its middle is not uniform), a bake
-    /// whose shape did not span whole pixels, a width with no straight middle; the cache then renders.
-    @Test func widensOnlyWhereExact() throws {
-        var rounded = BakedShading.thumb
-        rounded.cornerRadius = 4
-        let box = try rounded.render(size: Size(width: 40, height: 20), scale: 1)
-        #expect(box.spansWholePixels)
-        #expect(rounded.widened(box, toPixelWidth: 60) == nil)
-        let fractional = try BakedShading.thumb.render(size: Size(width: 40.5, height: 20), scale: 1)
-        #expect(!fractional.spansWholePixels)
-        #expect(BakedShading.thumb.widened(fractional, toPixelWidth: 60) == nil)
-        let whole = try BakedShading.thumb.render(size: Size(width: 40, height: 20), scale: 1)
-        #expect(BakedShading.thumb.widened(whole, toPixelWidth: 20) == nil)   // 2·⌊20/2⌋: no middle
-        #expect(BakedShading.thumb.widened(whole, toPixelWidth: 21) != nil)
-        let cache = BakedShadingCache()
-        _ = try cache.image(for: rounded, size: Size(width: 40, height: 20), scale: 1)
-        _ = try cache.image(for: rounded, size: Size(width: 50, height: 20), scale: 1)
-        _ = try cache.image(for: .thumb, size: Size(width: 40.5, height: 20), scale: 1)
-        _ = try cache.image(for: .thumb, size: Size(width: 50.25, height: 20), scale: 1)
-        #expect(cache.renderCount == 4 && cache.widenCount == 0)
     }
 
     /// A bounded cache drops the least recently used size.
@@ -124,11 +58,11 @@ struct BakedShadingTests {
         _ = try cache.image(for: .thumb, size: b, scale: 1)
         _ = try cache.image(for: .thumb, size: a, scale: 1)   // a is now the most recent
         _ = try cache.image(for: .thumb, size: c, scale: 1)   // evicts b
-        #expect(cache.renderCount + cache.widenCount == 3)
+        #expect(cache.renderCount == 3)
         _ = try cache.image(for: .thumb, size: a, scale: 1)
-        #expect(cache.renderCount + cache.widenCount == 3)
+        #expect(cache.renderCount == 3)
         _ = try cache.image(for: .thumb, size: b, scale: 1)
-        #expect(cache.renderCount + cache.widenCount == 4)
+        #expect(cache.renderCount == 4)
     }
 
     /// Multiply darkens only where the baked shadow is; outside the shape nothing changes; the bottom
