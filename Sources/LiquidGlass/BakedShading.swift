@@ -154,6 +154,15 @@ package struct BakedShading: Sendable, Hashable {
             }
         }
 
+        /// Stretches the shading over `rect` — device pixels of `destination`, fractional edges allowed —
+        /// as a scale transform would draw a layer shaded at the baked size: the multiply image, then the
+        /// highlight image, bilinearly sampled (``MutablePixmapView/stretch(_:over:mode:opacity:kernels:)``).
+        /// Pixels outside `rect` are untouched; an empty or non-finite `rect` draws nothing.
+        package func stretch(onto destination: inout Pixmap, over rect: Rect) {
+            destination.stretch(multiply, over: rect, mode: .multiply, opacity: 1)
+            destination.stretch(highlight, over: rect, mode: .screen, opacity: 1)
+        }
+
         /// Composites the shading with its top-left corner at `origin` (points of the destination,
         /// rounded to the nearest pixel); see ``composite(onto:x:y:opacity:)``.
         package func composite(onto destination: inout Pixmap, at origin: Point, opacity: Double = 1) throws(LiquidError) {

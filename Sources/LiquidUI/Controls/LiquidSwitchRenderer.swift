@@ -239,8 +239,7 @@ final class LiquidSwitchRenderer {
                 CopyHole(shape: .capsule(thumb), color: pose.thumbColor).cut(in: &pixmap, transform: shift)
                 let points = baked.multiply.sizeInPoints
                 let rect = device(Rect(x: thumb.minX, y: thumb.minY, width: points.width * sx, height: points.height * sy))
-                pixmap.stretch(baked.multiply, over: rect, mode: .multiply, opacity: 1)
-                pixmap.stretch(baked.highlight, over: rect, mode: .screen, opacity: 1)
+                baked.stretch(onto: &pixmap, over: rect)
             }
         }
         return pixmap

@@ -44,7 +44,8 @@ import LiquidRaster
 ///      0.5) and the tab bar's `EdgeSoftening` (σ = 2 pt); the goo's alpha is the tint weight, so the
 ///      colour flows, merges and pinches off like liquid as the lens moves, while the ink itself —
 ///      the unfiltered symbols and titles drawn on top — stays sharp;
-///    - the lens's baked shading (multiply + screen), baked per pixel size of the lens (cached);
+///    - the lens's baked shading (multiply + screen), baked once at the lens's rest size and stretched over
+///      the lens as it grows when pressed (as a scale transform would draw it);
 ///    - badges: a red capsule with the count in white at the symbol's top-right, hidden at 0.
 ///
 ///    When only the lens moved, the image is updated in place: the part around the old and new lens
@@ -160,8 +161,8 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     package var gooMethod: GooLayer.Method = .blur {
         didSet { if gooMethod != oldValue { invalidateImage() } }
     }
-    /// Baked shading per pixel size: one for rest, one for pressed, and the sizes a press animation passes.
-    private let shadingCache = BakedShadingCache(capacity: 48)
+    /// The lens's shading baked at its rest size (per scale; a new size or recipe bakes anew).
+    private let shadingCache = BakedShadingCache(capacity: 4)
     private var inkCache: InkImages?
     private var laidOutSize: Size?
     /// The error of the latest render, if it failed (the image is then cleared).
@@ -566,7 +567,8 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         }
         if let failure { throw failure }
         if lensNow.width > 0, lensNow.height > 0 {
-            try shadingCache.composite(appearance.lensShading, over: lensNow, onto: &image)
+            try shadingCache.stretch(appearance.lensShading, restSize: Size(width: slotWidth, height: innerRect.height),
+                                     over: lensNow, onto: &image)
         }
     }
 
