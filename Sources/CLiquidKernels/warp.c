@@ -234,7 +234,9 @@ static int32_t lk_over_span_avx2(const uint8_t *source, int32_t count, uint8_t *
     for (; i + 8 <= count; i += 8) {
         __m256i s = _mm256_loadu_si256((const __m256i *)(source + 4 * i));
         __m256i *target = (__m256i *)(out + 4 * i);
-        /* Opaque pixels replace the destination outright; the arithmetic gives the same bytes. */
+        /* Eight transparent pixels leave the destination as it is, and opaque ones replace it outright; the
+         * arithmetic gives the same bytes either way. */
+        if (_mm256_testz_si256(s, s)) continue;
         if (!_mm256_testc_si256(s, opaque)) s = lk_over8(s, _mm256_loadu_si256(target));
         _mm256_storeu_si256(target, s);
     }

@@ -1,3 +1,4 @@
+import LiquidGeometry
 import LiquidRaster
 import Testing
 
@@ -35,8 +36,7 @@ import Testing
             }
         }
         let over = try Pixmap(width: width, height: height, premultipliedBytes: source)
-        var result = try Pixmap(width: width, height: height, premultipliedBytes: destination)
-        try result.composite(over)
+        let background = try Pixmap(width: width, height: height, premultipliedBytes: destination)
         var expected = [UInt8](repeating: 0, count: source.count)
         for i in stride(from: 0, to: source.count, by: 4) {
             let keep = 255 - Int(source[i + 3])
@@ -44,7 +44,14 @@ import Testing
                 expected[i + c] = UInt8(Int(source[i + c]) + (Int(destination[i + c]) * keep + 127) / 255)
             }
         }
-        #expect(result.bytes == expected)
-        #expect(result.bytes != destination && result.bytes != source)
+        // The AVX2 kernel (where the CPU has it) and the Swift loop.
+        for kernels in [KernelSet.automatic, .avx2, .portable] {
+            var result = background
+            try result.withMutableView { (view) throws(LiquidError) in
+                try over.withView { (from) throws(LiquidError) in try view.composite(from, kernels: kernels) }
+            }
+            #expect(result.bytes == expected, "\(kernels)")
+            #expect(result.bytes != destination && result.bytes != source)
+        }
     }
 }
