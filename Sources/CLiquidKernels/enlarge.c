@@ -1,5 +1,8 @@
 #include "CLiquidKernels.h"
 
+/* Products and sums rounded separately, as the Swift code computes them (no fused multiply-add). */
+#pragma STDC FP_CONTRACT OFF
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -46,7 +49,31 @@ int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t 
     return 1;
 }
 
+LK_AVX2
+int32_t lk_enlarge_alpha_row_avx2(const float *r0, const float *r1, const float *r2, const float *r3,
+                                  const float *weights, const uint32_t *lookup, int32_t n, uint32_t *out) {
+    const __m256 w0 = _mm256_set1_ps(weights[0]), w1 = _mm256_set1_ps(weights[1]);
+    const __m256 w2 = _mm256_set1_ps(weights[2]), w3 = _mm256_set1_ps(weights[3]);
+    const __m256 half = _mm256_set1_ps(0.5f), top = _mm256_set1_ps(255.0f), zero = _mm256_setzero_ps();
+    int32_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 a = _mm256_add_ps(_mm256_mul_ps(w0, _mm256_loadu_ps(r0 + i)), _mm256_mul_ps(w1, _mm256_loadu_ps(r1 + i)));
+        __m256 b = _mm256_add_ps(_mm256_mul_ps(w2, _mm256_loadu_ps(r2 + i)), _mm256_mul_ps(w3, _mm256_loadu_ps(r3 + i)));
+        /* Clamped before the truncation: the same level as truncating, then clamping, for every finite value. */
+        __m256 t = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_add_ps(a, b), half), zero), top);
+        __m256i level = _mm256_cvttps_epi32(t);
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_i32gather_epi32((const int *)lookup, level, 4));
+    }
+    return i;
+}
+
 #else
+
+int32_t lk_enlarge_alpha_row_avx2(const float *r0, const float *r1, const float *r2, const float *r3,
+                                  const float *weights, const uint32_t *lookup, int32_t n, uint32_t *out) {
+    (void)r0; (void)r1; (void)r2; (void)r3; (void)weights; (void)lookup; (void)n; (void)out;
+    return 0;
+}
 
 int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t *r2, const uint16_t *r3,
                          const uint16_t *weights, int32_t rows, uint8_t *out, ptrdiff_t rowBytes, int32_t n) {

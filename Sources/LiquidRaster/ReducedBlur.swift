@@ -399,8 +399,14 @@ enum ReducedBlur {
 
     /// Enlarges the padded reduced alpha image and writes `lookup[round(α)]` (a packed premultiplied pixel
     /// per alpha level) into `view`: the fused threshold of ``Goo``.
+    ///
+    /// Where the CPU runs AVX2 (`kernels` `.automatic` or `.avx2`) each row's whole groups of eight go
+    /// through `lk_enlarge_alpha_row_avx2`, the same Float arithmetic lane by lane (the same bytes); the
+    /// tail stays here. Measured reason: this per-pixel loop, with its checked conversion, was most of the
+    /// goo's time in a dragged slider frame (perf, `ui.slider.dragged`).
     static func enlargeAlpha(_ blurred: UnsafeMutablePointer<Float>, factor f: Int, into view: MutablePixmapView,
-                             lookup: UnsafePointer<UInt32>, workspace: BlurWorkspace, pool: WorkerPool? = nil) {
+                             lookup: UnsafePointer<UInt32>, workspace: BlurWorkspace, pool: WorkerPool? = nil,
+                             kernels: KernelSet = .automatic) {
         let w = view.width, h = view.height
         let minimum = 2 * SeparableFloatBlur.minimumBandRows
         if let pool, pool.workerCount > 1, h >= 2 * minimum {
@@ -409,11 +415,11 @@ enum ReducedBlur {
             nonisolated(unsafe) let shared = (blurred: blurred, view: view, lookup: lookup, bands: bands)
             pool.forEachBand(h, minimum: minimum) { band, rows in
                 enlargeAlphaRows(shared.blurred, factor: f, into: shared.view, lookup: shared.lookup, rows: rows,
-                                 storage: shared.bands[band].row.reserve(4 * w))
+                                 storage: shared.bands[band].row.reserve(4 * w), kernels: kernels)
             }
         } else {
             enlargeAlphaRows(blurred, factor: f, into: view, lookup: lookup, rows: 0..<h,
-                             storage: workspace.row.reserve(4 * w))
+                             storage: workspace.row.reserve(4 * w), kernels: kernels)
         }
     }
 
@@ -421,18 +427,32 @@ enum ReducedBlur {
     /// widened rows.
     private static func enlargeAlphaRows(_ blurred: UnsafeMutablePointer<Float>, factor f: Int,
                                          into view: MutablePixmapView, lookup: UnsafePointer<UInt32>,
-                                         rows outputRows: Range<Int>, storage: UnsafeMutablePointer<Float>) {
+                                         rows outputRows: Range<Int>, storage: UnsafeMutablePointer<Float>,
+                                         kernels: KernelSet) {
         let w = view.width, h = view.height
         let (wp, _) = paddedSize(width: w, height: h, factor: f)
         var rows = WidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f, storage: storage)
         let inverse = 1 / Double(f)
+        let avx2 = kernels.usesAVX2 && w <= Int(Int32.max)
         for y in outputRows {
             let sy = (Double(y) + 0.5) * inverse - 0.5 + Double(border)
             let y0 = Int(sy)
             let weights = splineWeights(sy - Double(y0))
             let (r0, r1, r2, r3) = rows.rows(around: y0)
             let out = UnsafeMutableRawPointer(view.row(y))
-            for x in 0..<w {
+            var done = 0
+            #if canImport(CLiquidKernels)
+            if avx2 {
+                withUnsafePointer(to: weights) { packed in
+                    packed.withMemoryRebound(to: Float.self, capacity: 4) { weightPointer in
+                        done = Int(lk_enlarge_alpha_row_avx2(r0, r1, r2, r3, weightPointer, lookup,
+                                                             Int32(truncatingIfNeeded: w),
+                                                             out.assumingMemoryBound(to: UInt32.self)))
+                    }
+                }
+            }
+            #endif
+            for x in done..<w {
                 let v = (weights[0] * r0[x] + weights[1] * r1[x]) + (weights[2] * r2[x] + weights[3] * r3[x])
                 let level = Swift.min(Swift.max(Int(v + 0.5), 0), 255)
                 out.storeBytes(of: lookup[level], toByteOffset: 4 * x, as: UInt32.self)

@@ -99,6 +99,52 @@ struct ReducedBlurTests {
         }
     }
 
+    /// The goo's alpha enlargement (the cubic B-spline of the reduced plane through a lookup table) writes
+    /// the same bytes with the AVX2 row kernel as pixel by pixel, for every factor, widths off the vector
+    /// width and values beyond 0…255 (both clamps); and each level is within 1 of the clamped Double spline.
+    @Test(arguments: [2, 4, 8])
+    func alphaEnlargementIsTheSameInEveryKernel(factor f: Int) throws {
+        let lookup = (0...255).map { UInt32($0) &* 0x0101_0101 }
+        for (w, h, seed) in [(45, 23, 7), (3, 2, 8), (70, 19, 9), (8, 9, 10)] {
+            let (wp, hp) = ReducedBlur.paddedSize(width: w, height: h, factor: f)
+            var rng = SeededRandom(seed: UInt64(20 * f + seed))
+            var reduced = (0..<(wp * hp)).map { _ in Float(rng.uniform(-3...260)) }
+            var outputs: [[UInt8]] = []
+            for kernels in [KernelSet.automatic, .avx2, .portable] {
+                var image = try Pixmap(width: w, height: h)
+                image.withMutableView { view in
+                    reduced.withUnsafeMutableBufferPointer { plane in
+                        lookup.withUnsafeBufferPointer { table in
+                            ReducedBlur.enlargeAlpha(plane.baseAddress!, factor: f, into: view, lookup: table.baseAddress!,
+                                                     workspace: BlurWorkspace(), kernels: kernels)
+                        }
+                    }
+                }
+                outputs.append(image.bytes)
+            }
+            #expect(outputs[0] == outputs[2] && outputs[1] == outputs[2], "f \(f) \(w)×\(h)")
+            func spline(_ t: Double) -> [Double] {
+                let u = 1 - t
+                return [u * u * u / 6, (3 * t * t * t - 6 * t * t + 4) / 6, (-3 * t * t * t + 3 * t * t + 3 * t + 1) / 6, t * t * t / 6]
+            }
+            var worst = 0.0
+            for y in 0..<h {
+                let sy = (Double(y) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
+                let y0 = Int(sy.rounded(.down)), wy = spline(sy - Double(y0))
+                for x in 0..<w {
+                    let sx = (Double(x) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
+                    let x0 = Int(sx.rounded(.down)), wx = spline(sx - Double(x0))
+                    var v = 0.0
+                    for j in 0..<4 {
+                        for i in 0..<4 { v += wy[j] * wx[i] * Double(reduced[(y0 - 1 + j) * wp + x0 - 1 + i]) }
+                    }
+                    worst = max(worst, abs(Double(outputs[2][4 * (y * w + x)]) - min(max(v, 0), 255)))
+                }
+            }
+            #expect(worst <= 1, "f \(f) \(w)×\(h): \(worst)")
+        }
+    }
+
     /// Clamped remap with offsets far beyond every edge, on a width that is not a multiple of four: within
     /// 1 level of Double bilinear with clamped taps, and exact wherever the offset is an integer (including
     /// positions exactly on the last column and row, which the four-pixel path takes as fraction 256).
