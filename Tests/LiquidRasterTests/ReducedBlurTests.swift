@@ -7,6 +7,12 @@ import TestSupport
 /// Double evaluation of its definition on seeded images.
 @Suite("Reduced blur stages and clamped remap")
 struct ReducedBlurTests {
+    /// The cubic B-spline's four weights at phase t, in Double (the reference the enlargements are held to).
+    static func spline(_ t: Double) -> [Double] {
+        let u = 1 - t
+        return [u * u * u / 6, (3 * t * t * t - 6 * t * t + 4) / 6, (-3 * t * t * t + 3 * t * t + 3 * t + 1) / 6, t * t * t / 6]
+    }
+
     /// `ReducedBlur.reduce` equals the tent-weighted average of the 2f × 2f pixels (edges clamped or zero),
     /// computed directly in Double, for every factor, both edge modes, RGBA and alpha only, odd sizes.
     @Test(arguments: [2, 4, 8])
@@ -73,18 +79,14 @@ struct ReducedBlurTests {
             image.withMutableView { view in
                 reduced.withUnsafeMutableBufferPointer { ReducedBlur.enlarge($0.baseAddress!, factor: f, into: view, workspace: workspace) }
             }
-            func spline(_ t: Double) -> [Double] {
-                let u = 1 - t
-                return [u * u * u / 6, (3 * t * t * t - 6 * t * t + 4) / 6, (-3 * t * t * t + 3 * t * t + 3 * t + 1) / 6, t * t * t / 6]
-            }
             let bytes = image.bytes
             var worst = 0.0
             for y in 0..<h {
                 let sy = (Double(y) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                let y0 = Int(sy.rounded(.down)), wy = spline(sy - Double(y0))
+                let y0 = Int(sy.rounded(.down)), wy = Self.spline(sy - Double(y0))
                 for x in 0..<w {
                     let sx = (Double(x) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                    let x0 = Int(sx.rounded(.down)), wx = spline(sx - Double(x0))
+                    let x0 = Int(sx.rounded(.down)), wx = Self.spline(sx - Double(x0))
                     for c in 0..<4 {
                         var v = 0.0
                         for j in 0..<4 {
@@ -123,17 +125,13 @@ struct ReducedBlurTests {
                 outputs.append(image.bytes)
             }
             #expect(outputs[0] == outputs[2] && outputs[1] == outputs[2], "f \(f) \(w)×\(h)")
-            func spline(_ t: Double) -> [Double] {
-                let u = 1 - t
-                return [u * u * u / 6, (3 * t * t * t - 6 * t * t + 4) / 6, (-3 * t * t * t + 3 * t * t + 3 * t + 1) / 6, t * t * t / 6]
-            }
             var worst = 0.0
             for y in 0..<h {
                 let sy = (Double(y) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                let y0 = Int(sy.rounded(.down)), wy = spline(sy - Double(y0))
+                let y0 = Int(sy.rounded(.down)), wy = Self.spline(sy - Double(y0))
                 for x in 0..<w {
                     let sx = (Double(x) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                    let x0 = Int(sx.rounded(.down)), wx = spline(sx - Double(x0))
+                    let x0 = Int(sx.rounded(.down)), wx = Self.spline(sx - Double(x0))
                     var v = 0.0
                     for j in 0..<4 {
                         for i in 0..<4 { v += wy[j] * wx[i] * Double(reduced[(y0 - 1 + j) * wp + x0 - 1 + i]) }
