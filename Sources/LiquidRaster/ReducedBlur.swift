@@ -156,16 +156,8 @@ enum ReducedBlur {
                 t0 &+= s0
                 t1 &+= s1
             }
-            let rising = UnsafeMutableRawPointer(inc + i)
-            if let tent {
-                let previous0 = rising.loadUnaligned(as: SIMD8<UInt16>.self)
-                let previous1 = rising.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)
-                let out = UnsafeMutableRawPointer(tent + i)
-                out.storeBytes(of: previous0 &+ (t0 &<< 1) &- s0, as: SIMD8<UInt16>.self)
-                out.storeBytes(of: previous1 &+ (t1 &<< 1) &- s1, toByteOffset: 16, as: SIMD8<UInt16>.self)
-            }
-            rising.storeBytes(of: odd &* s0 &- (t0 &<< 1), as: SIMD8<UInt16>.self)
-            rising.storeBytes(of: odd &* s1 &- (t1 &<< 1), toByteOffset: 16, as: SIMD8<UInt16>.self)
+            storeHalves(s: s0, t: t0, odd: odd, inc: inc, tent: tent, at: i)
+            storeHalves(s: s1, t: t1, odd: odd, inc: inc, tent: tent, at: i + 8)
             i += 16
         }
         while i < n {
@@ -174,10 +166,30 @@ enum ReducedBlur {
                 s &+= UInt16(rows[m][i])
                 t &+= s
             }
-            if let tent { tent[i] = inc[i] &+ (t &<< 1) &- s }
-            inc[i] = odd &* s &- (t &<< 1)
+            storeHalves(s: s, t: t, odd: odd, inc: inc, tent: tent, at: i)
             i += 1
         }
+    }
+
+    /// The end of one block for eight lanes from `i`: `tent` (when given) gets the rising half kept in `inc`
+    /// plus this falling half, 2T − S; `inc` gets this rising half, (2f + 1)·S − 2T (`odd` = 2f + 1).
+    @inline(__always)
+    private static func storeHalves(s: SIMD8<UInt16>, t: SIMD8<UInt16>, odd: UInt16, inc: UnsafeMutablePointer<UInt16>,
+                                    tent: UnsafeMutablePointer<UInt16>?, at i: Int) {
+        let rising = UnsafeMutableRawPointer(inc + i)
+        if let tent {
+            let previous = rising.loadUnaligned(as: SIMD8<UInt16>.self)
+            UnsafeMutableRawPointer(tent + i).storeBytes(of: previous &+ (t &<< 1) &- s, as: SIMD8<UInt16>.self)
+        }
+        rising.storeBytes(of: odd &* s &- (t &<< 1), as: SIMD8<UInt16>.self)
+    }
+
+    /// ``storeHalves(s:t:odd:inc:tent:at:)`` for the one lane `i`.
+    @inline(__always)
+    private static func storeHalves(s: UInt16, t: UInt16, odd: UInt16, inc: UnsafeMutablePointer<UInt16>,
+                                    tent: UnsafeMutablePointer<UInt16>?, at i: Int) {
+        if let tent { tent[i] = inc[i] &+ (t &<< 1) &- s }
+        inc[i] = odd &* s &- (t &<< 1)
     }
 
     /// ``verticalBlock(_:factor:count:inc:tent:)`` over the alpha bytes of `width` RGBA pixels only: the
@@ -196,12 +208,7 @@ enum ReducedBlur {
                 s &+= SIMD8<UInt16>(truncatingIfNeeded: pixels &>> 24)
                 t &+= s
             }
-            let rising = UnsafeMutableRawPointer(inc + i)
-            if let tent {
-                let previous = rising.loadUnaligned(as: SIMD8<UInt16>.self)
-                UnsafeMutableRawPointer(tent + i).storeBytes(of: previous &+ (t &<< 1) &- s, as: SIMD8<UInt16>.self)
-            }
-            rising.storeBytes(of: odd &* s &- (t &<< 1), as: SIMD8<UInt16>.self)
+            storeHalves(s: s, t: t, odd: odd, inc: inc, tent: tent, at: i)
             i += 8
         }
         while i < w {
@@ -210,8 +217,7 @@ enum ReducedBlur {
                 s &+= UInt16(rows[m][4 * i + 3])
                 t &+= s
             }
-            if let tent { tent[i] = inc[i] &+ (t &<< 1) &- s }
-            inc[i] = odd &* s &- (t &<< 1)
+            storeHalves(s: s, t: t, odd: odd, inc: inc, tent: tent, at: i)
             i += 1
         }
     }

@@ -13,6 +13,20 @@ struct ReducedBlurTests {
         return [u * u * u / 6, (3 * t * t * t - 6 * t * t + 4) / 6, (-3 * t * t * t + 3 * t * t + 3 * t + 1) / 6, t * t * t / 6]
     }
 
+    /// The exact Double enlargement at output pixel (x, y): the cubic B-spline over the padded reduced image
+    /// (`paddedWidth` values a row, each read through `value`).
+    static func exactEnlargement(x: Int, y: Int, factor f: Int, paddedWidth wp: Int, value: (Int) -> Double) -> Double {
+        let sy = (Double(y) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
+        let sx = (Double(x) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
+        let y0 = Int(sy.rounded(.down)), x0 = Int(sx.rounded(.down))
+        let wy = spline(sy - Double(y0)), wx = spline(sx - Double(x0))
+        var v = 0.0
+        for j in 0..<4 {
+            for i in 0..<4 { v += wy[j] * wx[i] * value((y0 - 1 + j) * wp + x0 - 1 + i) }
+        }
+        return v
+    }
+
     /// `ReducedBlur.reduce` equals the tent-weighted average of the 2f × 2f pixels (edges clamped or zero),
     /// computed directly in Double, for every factor, both edge modes, RGBA and alpha only, odd sizes.
     @Test(arguments: [2, 4, 8])
@@ -82,16 +96,9 @@ struct ReducedBlurTests {
             let bytes = image.bytes
             var worst = 0.0
             for y in 0..<h {
-                let sy = (Double(y) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                let y0 = Int(sy.rounded(.down)), wy = Self.spline(sy - Double(y0))
                 for x in 0..<w {
-                    let sx = (Double(x) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                    let x0 = Int(sx.rounded(.down)), wx = Self.spline(sx - Double(x0))
                     for c in 0..<4 {
-                        var v = 0.0
-                        for j in 0..<4 {
-                            for i in 0..<4 { v += wy[j] * wx[i] * Double(reduced[4 * ((y0 - 1 + j) * wp + x0 - 1 + i) + c]) }
-                        }
+                        let v = Self.exactEnlargement(x: x, y: y, factor: f, paddedWidth: wp) { Double(reduced[4 * $0 + c]) }
                         worst = max(worst, abs(Double(bytes[4 * (y * w + x) + c]) - v))
                     }
                 }
@@ -127,15 +134,8 @@ struct ReducedBlurTests {
             #expect(outputs[0] == outputs[2] && outputs[1] == outputs[2], "f \(f) \(w)×\(h)")
             var worst = 0.0
             for y in 0..<h {
-                let sy = (Double(y) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                let y0 = Int(sy.rounded(.down)), wy = Self.spline(sy - Double(y0))
                 for x in 0..<w {
-                    let sx = (Double(x) + 0.5) / Double(f) - 0.5 + Double(ReducedBlur.border)
-                    let x0 = Int(sx.rounded(.down)), wx = Self.spline(sx - Double(x0))
-                    var v = 0.0
-                    for j in 0..<4 {
-                        for i in 0..<4 { v += wy[j] * wx[i] * Double(reduced[(y0 - 1 + j) * wp + x0 - 1 + i]) }
-                    }
+                    let v = Self.exactEnlargement(x: x, y: y, factor: f, paddedWidth: wp) { Double(reduced[$0]) }
                     worst = max(worst, abs(Double(outputs[2][4 * (y * w + x)]) - min(max(v, 0), 255)))
                 }
             }
