@@ -14,7 +14,8 @@ enum ControlBenchmarks {
         ComponentRegistry.names.flatMap { name in
             [idle(name), animating(name), dragged(name)]
         } + [galleryFrame(name: "ui.gallery.frame", components: controls),
-             galleryFrame(name: "ui.gallery.all.frame", components: ComponentRegistry.names)]
+             galleryFrame(name: "ui.gallery.all.frame", components: ComponentRegistry.names),
+             screenFrame]
             + canvasMoves + dissolveFrames + rippleFrames + burstFrames
     }
 
@@ -108,6 +109,39 @@ enum ControlBenchmarks {
                 damage += Double(loop.step(to: loop.currentTime + loop.frameInterval).damage?.area ?? 0)
             }
             return damage
+        }
+    }
+
+    /// One frame of a screen holding the four controls (each with its padding, stacked top to bottom in one
+    /// run loop and one compositor), all animating (each just tapped): what one app screen of controls
+    /// costs, and the row where the compositor's workers can share a frame (`--threads`).
+    private static var screenFrame: Benchmark {
+        var loop: UIRunLoop? = nil
+        return Benchmark(name: "ui.screen.frame", unit: "frame", iterations: 1, prepare: {
+            let components = controls.map { try! ComponentRegistry.make($0) }
+            let width = components.map { $0.simulationSize.width + 2 * $0.simulationPadding }.max() ?? 0
+            let host = View()
+            var y = 0.0
+            var centres: [Point] = []
+            for component in components {
+                let pad = component.simulationPadding, size = component.simulationSize
+                component.view.frame = Rect(origin: Point(pad, y + pad), size: size)
+                host.addSubview(component.view)
+                centres.append(Point(pad + size.width / 2, y + pad + size.height / 2))
+                y += size.height + 2 * pad
+            }
+            let fresh = try! UIRunLoop(root: host, size: Size(width: width, height: y), scale: 3, framesPerSecond: 60)
+            fresh.compositor = try! Compositor(size: fresh.size, scale: 3)
+            _ = fresh.run(events: [], duration: 1) { _ in }
+            for p in centres {
+                _ = fresh.dispatch(Touch(phase: .began, location: p, timestamp: fresh.currentTime))
+                _ = fresh.step(to: fresh.currentTime + fresh.frameInterval)
+                _ = fresh.dispatch(Touch(phase: .ended, location: p, timestamp: fresh.currentTime))
+            }
+            loop = fresh
+        }) {
+            guard let loop else { return 0 }
+            return Double(loop.step(to: loop.currentTime + loop.frameInterval).damage?.area ?? 0)
         }
     }
 }

@@ -48,6 +48,8 @@ public final class Compositor {
     private var renderedStamp: UInt64 = 0
     /// Each visible layer's damage extent in the last frame.
     private var records: [ObjectIdentifier: PixelRect?] = [:]
+    /// The version each drawing layer (``LayerContent/drawing(_:)``) had when last drawn.
+    private var drawingVersions: [ObjectIdentifier: UInt64] = [:]
     private var groupCache: [ObjectIdentifier: GroupCacheEntry] = [:]
     private let workspace = BlurWorkspace()
 
@@ -159,6 +161,7 @@ public final class Compositor {
                              insideBuffer: false,
                              limit: image.bounds, chain: [])
         statistics.layers = nodes.count
+        let updates = updateDrawings()
 
         var newRecords: [ObjectIdentifier: PixelRect?] = [:]
         newRecords.reserveCapacity(nodes.count)
@@ -185,7 +188,20 @@ public final class Compositor {
                 }
             }
             for (id, old) in records where newRecords[id] == nil { damage.add(old) }
+            for (node, update) in updates {
+                let id = ObjectIdentifier(node.layer)
+                guard let drawn = drawingVersions[id], node.layer.changeStamp <= renderedStamp,
+                      records[id] == .some(node.damageExtent) else { continue }
+                if drawn == update.version { continue }
+                if drawn == update.version &- 1, let changed = update.changed {
+                    if changed.width > 0, changed.height > 0 { damage.add(deviceDamage(of: changed, node: node)) }
+                } else {
+                    damage.add(node.damageExtent)
+                }
+            }
         }
+        drawingVersions = [:]
+        for (node, update) in updates { drawingVersions[ObjectIdentifier(node.layer)] = update.version }
         damage = damage.clipped(to: image.bounds)
 
         // Tiles, grown until every backdrop whose reading area is touched is re-read whole.
@@ -277,7 +293,7 @@ public final class Compositor {
             }
         case .roundedRect(let rect, _, _, _):
             if rect.isFinite { own = own.union(PixelRect.enclosing(toDevice.apply(to: rect))) }
-        case .image, .custom:
+        case .image, .custom, .drawing:
             own = own.union(boundsBox)
         case .text(let string, let style):
             own = own.union(try layOutText(string, style: style, node: node))
@@ -354,17 +370,46 @@ public final class Compositor {
         let layer = node.layer
         guard layer.displayRectsSince <= renderedStamp else { return node.damageExtent }
         var out: PixelRect? = nil
-        for rect in layer.displayRects {
-            var affected = PixelRect.enclosing(node.toDevice.apply(to: rect))
-            for step in node.chain.reversed() {
-                switch step {
-                case .clip(let box): affected = affected.intersection(box)
-                case .outset(let n): affected = affected.map { $0.expanded(by: n) }
-                }
-            }
-            out = out.union(affected.intersection(node.damageExtent))
-        }
+        for rect in layer.displayRects { out = out.union(deviceDamage(of: rect, node: node)) }
         return out
+    }
+
+    /// The screen pixels a change within `rect` (the node's local points) can reach: its device box pushed
+    /// through the clips and filter outsets above the node, within the node's damage extent.
+    private func deviceDamage(of rect: Rect, node: RenderNode) -> PixelRect? {
+        var affected = PixelRect.enclosing(node.toDevice.apply(to: rect))
+        for step in node.chain.reversed() {
+            switch step {
+            case .clip(let box): affected = affected.intersection(box)
+            case .outset(let n): affected = affected.map { $0.expanded(by: n) }
+            }
+        }
+        return affected.intersection(node.damageExtent)
+    }
+
+    /// Updates every visible drawing layer's ``LayerDrawing`` on the worker pool, one job per layer (the
+    /// layers' renders run side by side), and returns each node with its update.
+    private func updateDrawings() -> [(node: RenderNode, update: LayerDrawingUpdate)] {
+        var drawn: [RenderNode] = []
+        var jobs: [(drawing: any LayerDrawing, bounds: Rect, toDevice: AffineTransform)] = []
+        for node in nodes {
+            guard case .drawing(let drawing) = node.layer.content, node.contentBox?.intersects(image.bounds) == true
+            else { continue }
+            drawn.append(node)
+            jobs.append((drawing, node.layer.bounds, node.toDevice))
+        }
+        guard !jobs.isEmpty else { return [] }
+        var updates = [LayerDrawingUpdate](repeating: LayerDrawingUpdate(version: 0, changed: nil), count: jobs.count)
+        let scale = self.scale, work = jobs
+        updates.withUnsafeMutableBufferPointer { buffer in
+            // Each job writes only its own slot.
+            nonisolated(unsafe) let out = buffer
+            WorkerPool.shared.forEach(work.count) { i in
+                out[i] = work[i].drawing.update(bounds: work[i].bounds, toDevice: work[i].toDevice, scale: scale)
+            }
+        }
+        statistics.drawingUpdates += jobs.count
+        return Array(zip(drawn, updates)).map { (node: $0.0, update: $0.1) }
     }
 
     /// `rect` grown to start on a multiple of ``filterGridAlignment`` (the far edges stay).
@@ -548,6 +593,13 @@ public final class Compositor {
                 target.canvas.clip(to: Path(rect: bounds))
             }
             body(&target.canvas, bounds)
+            target.canvas.restore()
+        case .drawing(let drawing):
+            target.canvas.save()
+            if !layer.clipsToBounds, !Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: 0) {
+                target.canvas.clip(to: Path(rect: bounds))
+            }
+            drawing.draw(in: &target.canvas, bounds: bounds)
             target.canvas.restore()
         }
     }

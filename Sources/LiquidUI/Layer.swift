@@ -255,6 +255,14 @@ public final class Layer {
         propagate(Layer.clock)
     }
 
+    /// Records that the state of the layer's ``LayerContent/drawing(_:)`` changed: the next render asks the
+    /// drawing to update and redraws only the part it reports changed (nothing else of the layer).
+    public func setNeedsDrawingUpdate() {
+        Layer.clock &+= 1
+        displayStamp = Layer.clock
+        propagate(Layer.clock)
+    }
+
     /// The most rects ``setNeedsDisplay(in:)`` keeps apart before merging them.
     package static let maximumDisplayRects = 16
 

@@ -23,4 +23,8 @@ public enum LayerContent {
     /// layer's bounds. The drawing is clipped to the bounds (that is what the compositor re-renders when
     /// the layer changes); call ``Layer/setNeedsDisplay()`` when what it draws changes.
     case custom(@MainActor (inout Canvas, Rect) -> Void)
+    /// Drawing whose rendering the compositor can run on its worker pool, beside other layers' (see
+    /// ``LayerDrawing``). Clipped to the bounds like ``custom(_:)``; call
+    /// ``Layer/setNeedsDrawingUpdate()`` when its state changes.
+    case drawing(any LayerDrawing)
 }

@@ -17,6 +17,8 @@ package struct RenderStatistics: Sendable, Equatable {
     package var groupsRefiltered = 0
     /// Backdrop effects run.
     package var backdropsRendered = 0
+    /// ``LayerDrawing`` updates run on the worker pool (one per visible drawing layer).
+    package var drawingUpdates = 0
 
     package init() {}
 }

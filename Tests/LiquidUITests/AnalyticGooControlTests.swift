@@ -93,8 +93,8 @@ struct AnalyticGooControlTests {
         blur.gooMethod = .blur
         #expect(analytic.gooMethod == .analytic, "the switch's default is the analytic path")
         let touches = TouchScript.drag(from: Point(21, 14), to: Point(42, 14), start: 0.05, duration: 0.25)
-        let figures = try compare(analytic, blur, touches: touches, duration: 0.7) { [$0.renderer.gooLayer.image] }
-        #expect(analytic.renderer.gooLayer.lastRenderWasAnalytic && !blur.renderer.gooLayer.lastRenderWasAnalytic)
+        let figures = try compare(analytic, blur, touches: touches, duration: 0.7) { [$0.drawing.gooImage] }
+        #expect(analytic.drawing.lastGooRenderWasAnalytic && !blur.drawing.lastGooRenderWasAnalytic)
         print("analytic goo, switch: \(figures.frames) frames, contour displacement ≤ \(figures.maxDisplacement) px, mean |Δ| ≤ \(figures.maxMeanDelta) levels")
         #expect(figures.frames > 10)
         #expect(figures.maxDisplacement <= 0.5)
@@ -106,9 +106,11 @@ struct AnalyticGooControlTests {
         #expect(blur.gooMethod == .blur, "the slider's default is the blur path, re-rendered only around what moved")
         analytic.gooMethod = .analytic
         let touches = TouchScript.drag(from: Point(90, 22), to: Point(210, 22), start: 0.05, duration: 0.3)
-        let figures = try compare(analytic, blur, touches: touches, duration: 0.7) { $0.goo.passImages.map { Optional($0) } }
-        let analyticPasses = analytic.goo.layers.map { $0.lastRenderWasAnalytic }
-        let blurPasses = blur.goo.layers.map { $0.lastRenderWasAnalytic }
+        let figures = try compare(analytic, blur, touches: touches, duration: 0.7) { slider in
+            slider.drawing.inspectGoo { $0.passImages.map { Optional($0) } }
+        }
+        let analyticPasses = analytic.drawing.inspectGoo { $0.layers.map { $0.lastRenderWasAnalytic } }
+        let blurPasses = blur.drawing.inspectGoo { $0.layers.map { $0.lastRenderWasAnalytic } }
         #expect(analyticPasses == [true, true] && blurPasses == [false, false])
         print("analytic goo, slider: \(figures.frames) frames, contour displacement ≤ \(figures.maxDisplacement) px, mean |Δ| ≤ \(figures.maxMeanDelta) levels")
         #expect(figures.frames > 10)

@@ -35,9 +35,10 @@ import LiquidRaster
 ///
 /// ## Rendering
 /// The slider draws one image covering its bounds plus `LiquidSliderMetrics.contentMargin` on every side (room for the
-/// grown thumb and the goo's blur) into an image layer. The image is rendered lazily, when the
-/// compositor draws the layer after something visible changed, at the compositor's pixel scale — so a
-/// run without a compositor (a trace) renders nothing — and reused for every tile: both goo passes
+/// grown thumb and the goo's blur) into an image layer whose content is a ``LayerDrawing``
+/// (`LiquidSliderDrawing`): the image is rendered when the compositor updates the drawing after something
+/// visible changed (on its worker pool, beside other layers' drawings), at the compositor's pixel scale —
+/// so a run without a compositor (a trace) renders nothing — and reused for every tile: both goo passes
 /// (blur 3 pt, threshold 0.5, soft edge 0.04, edge softening 0.5 pt), the thumb's drop shadow, the
 /// thumb, then its shading (multiply + screen); the shadow and the shading are baked once at the thumb's
 /// rest size and stretched over the pressed, grown thumb, as a scale transform would draw them. The thumb
@@ -45,9 +46,9 @@ import LiquidRaster
 /// thumb-shaped blobs through it.
 ///
 /// When only the springs moved, the image is updated in place: the goo passes are re-rendered only
-/// around the old and new thumb and fill end (`IncrementalGooStack`, exact to the byte), and only that
-/// part of the layer is marked for redrawing (``Layer/setNeedsDisplay(in:)``), so a moving thumb costs
-/// the pixels near it rather than the whole slider. A change of size, metrics or colours renders whole.
+/// around the old and new thumb and fill end (`IncrementalGooStack`, exact to the byte), and the drawing
+/// reports only that part of the layer as changed, so a moving thumb costs the pixels near it rather
+/// than the whole slider. A change of size, metrics or colours renders whole.
 @MainActor
 public final class LiquidSlider: Control, SimulatableComponent {
     /// The default bounds size: 300 × 44 pt (a 44 pt touch height).
@@ -83,7 +84,6 @@ public final class LiquidSlider: Control, SimulatableComponent {
     public var metrics: LiquidSliderMetrics {
         didSet {
             guard metrics != oldValue else { return }
-            if metrics.thumbSize != oldValue.thumbSize { shadowCache = nil }
             if isTracking, metrics.pressedThumbScale != oldValue.pressedThumbScale { retargetScale(pressed: true) }
             setNeedsLayout()
             invalidateImage()
@@ -94,7 +94,6 @@ public final class LiquidSlider: Control, SimulatableComponent {
     public var appearance: LiquidSliderAppearance {
         didSet {
             guard appearance != oldValue else { return }
-            if appearance.shadowColor != oldValue.shadowColor { shadowCache = nil }
             setNeedsUpdateProperties()
             invalidateImage()
         }
@@ -129,31 +128,20 @@ public final class LiquidSlider: Control, SimulatableComponent {
 
     /// The layer holding the rendered image.
     private let contentLayer = Layer()
-    /// The rendered image and the pixel scale it was rendered at; `nil` before the first render.
-    private var renderedImage: (scale: Double, pixmap: Pixmap)?
-    /// Whether the thumb moved since ``renderedImage`` (only the changed part is re-rendered).
-    private var imageIsStale = true
-    /// Whether the next render must redraw the whole image (settings, size or colours changed).
-    private var needsWholeImage = true
-    /// The device box (image pixels) of the thumb, its shadow and shading as last drawn.
-    private var renderedThumbBox: PixelRect?
-    /// The goo passes, re-rendered only around what moved (see ``IncrementalGooStack``).
-    let goo = IncrementalGooStack()
+    /// The image layer's content: renders the scene set last, on the compositor's worker pool.
+    let drawing = LiquidSliderDrawing()
     /// How the goo passes are computed: the blur path (the default, re-rendered only around what moved) or
     /// ``GooLayer/Method/analytic`` (within 0.5 px at the edge and 1 level on average of the blur path, see the
     /// glass documentation, but rendered whole every frame: its patches are not yet byte-exact).
     package var gooMethod: GooLayer.Method = .blur {
         didSet { if gooMethod != oldValue { invalidateImage() } }
     }
-    /// The thumb's shading baked at its rest size (per scale; a new size or recipe bakes anew).
-    private let shadingCache = BakedShadingCache(capacity: 4)
-    private var shadowCache: (scale: Double, image: Pixmap)?
     /// The error of the latest render, if it failed (the image is then cleared).
-    package private(set) var renderError: LiquidError?
+    package var renderError: LiquidError? { drawing.renderError }
     /// How many times the image was rendered (idle frames render nothing).
-    package private(set) var renderCount = 0
+    package var renderCount: Int { drawing.renderCount }
     /// How many renders re-rendered only the goo around the moving thumb.
-    package var partialRenders: Int { goo.patchRenders }
+    package var partialRenders: Int { drawing.partialRenders }
 
     /// A slider over `range` (default 0…1) at `value` (clamped and snapped), continuous unless `step` is
     /// given.
@@ -176,9 +164,8 @@ public final class LiquidSlider: Control, SimulatableComponent {
         layer.name = "LiquidSlider"
         contentLayer.name = "LiquidSlider.content"
         layer.addSublayer(contentLayer)
-        contentLayer.content = .custom { [weak self] canvas, _ in
-            self?.drawContent(in: &canvas)
-        }
+        contentLayer.content = .drawing(drawing)
+        drawing.set(scene)
     }
 
     // MARK: - Public API
@@ -346,58 +333,26 @@ public final class LiquidSlider: Control, SimulatableComponent {
 
     /// Marks the whole image for redrawing: the next composite renders it from scratch.
     private func invalidateImage() {
-        imageIsStale = true
-        needsWholeImage = true
+        drawing.set(scene)
         contentLayer.setNeedsDisplay()
     }
 
-    /// Marks the part of the image that the thumb's new position and size change (the goo around the old
-    /// and new thumb, the old and new thumb with its shadow) for redrawing.
+    /// Hands the drawing the thumb's new position and size: the next render re-renders the goo around the
+    /// old and new thumb and fill end (the old and new thumb with its shadow) and redraws only that.
     private func thumbMoved() {
-        imageIsStale = true
-        guard !needsWholeImage, let scale = renderedImage?.scale, let previous = goo.passes else {
-            contentLayer.setNeedsDisplay()
-            return
-        }
-        let geometry = self.geometry(margin: metrics.contentMargin)
-        var changed = IncrementalGooStack.changedRegion(from: previous, to: geometry.passes, scale: scale,
-                                                        softening: metrics.edgeSoftening)
-        changed = changed.union(renderedThumbBox).union(thumbBox(geometry, scale: scale))
-        guard let changed else { return }
-        contentLayer.setNeedsDisplay(in: Rect(x: Double(changed.x) / scale, y: Double(changed.y) / scale,
-                                              width: Double(changed.width) / scale, height: Double(changed.height) / scale))
+        drawing.set(scene)
+        contentLayer.setNeedsDrawingUpdate()
     }
 
-    /// The image layer's drawing: renders the image at the canvas's pixel scale if it is stale (once per
-    /// frame, whatever the number of tiles), then draws it.
-    private func drawContent(in canvas: inout Canvas) {
-        let scale = canvas.pixmap.scale
-        if imageIsStale || renderedImage?.scale != scale {
-            if needsWholeImage || renderedImage?.scale != scale {
-                goo.removeAll()
-                renderedImage = nil
-                renderedThumbBox = nil
-            }
-            // Taken out of `renderedImage` so that it holds the only reference (no copy on write).
-            var previous = renderedImage?.pixmap
-            renderedImage = nil
-            let m = metrics.contentMargin
-            let size = Size(width: bounds.width + 2 * m, height: bounds.height + 2 * m)
-            guard bounds.width > 0, bounds.height > 0, size.isFinite else { return }
-            renderCount += 1
-            do {
-                renderedImage = (scale, try drawImage(size: size, margin: m, scale: scale, previous: &previous))
-                renderError = nil
-                imageIsStale = false
-                needsWholeImage = false
-            } catch {
-                renderError = error
-                goo.removeAll()
-                renderedThumbBox = nil
-                return
-            }
-        }
-        if let image = renderedImage?.pixmap { canvas.drawImageAligned(image) }
+    /// What the image shows now, or `nil` for empty bounds.
+    private var scene: LiquidSliderDrawing.Scene? {
+        let m = metrics.contentMargin
+        let size = Size(width: bounds.width + 2 * m, height: bounds.height + 2 * m)
+        guard bounds.width > 0, bounds.height > 0, size.isFinite else { return nil }
+        let geometry = self.geometry(margin: m)
+        return LiquidSliderDrawing.Scene(size: size, thumb: geometry.thumb, thumbScale: geometry.scale,
+                                         passes: geometry.passes, metrics: metrics, appearance: appearance,
+                                         gooMethod: gooMethod)
     }
 
     /// Where the thumb and the goo's shapes are for the current springs, in image points.
@@ -429,80 +384,5 @@ public final class LiquidSlider: Control, SimulatableComponent {
                           shapes: fill.width > 0 ? [.capsule(fill), .capsule(fillThumb)] : [.capsule(fillThumb)]),
         ]
         return Geometry(thumb: thumb, scale: s, passes: passes)
-    }
-
-    /// The image pixels the thumb, its shadow and its shading can touch (with 2 px to spare), or `nil`
-    /// when the thumb is not drawn.
-    private func thumbBox(_ geometry: Geometry, scale: Double) -> PixelRect? {
-        let s = geometry.scale, thumb = geometry.thumb
-        guard s > 0, thumb.isFinite else { return nil }
-        let spread = metrics.shadowSpread, size = metrics.thumbSize
-        let shadow = Rect(x: thumb.minX - spread * s, y: thumb.minY - spread * s + metrics.shadowOffset * s,
-                          width: (size.width + 2 * spread) * s, height: (size.height + 2 * spread) * s)
-        return PixelRect.enclosing(AffineTransform(scale: scale).apply(to: shadow.union(thumb)))?.expanded(by: 2)
-    }
-
-    /// Renders the image: the goo (only its changed part when `previous` is the image of the last
-    /// render), then the thumb. Equal byte for byte to a render from scratch: outside the re-rendered
-    /// region the goo did not change, and the old and new thumb lie inside it.
-    private func drawImage(size: Size, margin m: Double, scale: Double, previous slot: inout Pixmap?) throws(LiquidError) -> Pixmap {
-        let geometry = self.geometry(margin: m)
-        let look = appearance
-        let thumb = geometry.thumb, s = geometry.scale
-        let wholeRenders = goo.fullRenders
-        goo.method = gooMethod
-        let gooChanged = try goo.render(size: size, scale: scale, passes: geometry.passes, softening: metrics.edgeSoftening)
-        guard let base = goo.image else { return try Pixmap(size: size, scale: scale) }
-        let newThumbBox = thumbBox(geometry, scale: scale)
-        var image: Pixmap
-        if slot != nil, goo.fullRenders == wholeRenders, slot!.width == base.width, slot!.height == base.height {
-            // Moved out of the slot, so that the image is the only reference (no copy on write).
-            image = slot!
-            slot = nil
-            if let region = gooChanged.union(renderedThumbBox).union(newThumbBox)?.intersection(base.bounds) {
-                RenderProfiler.measure(.blits) {
-                    image.withMutableRegion(region) { destination in base.withView { destination.copy(from: $0.region(region)) } }
-                }
-            }
-        } else {
-            slot = nil
-            image = base
-        }
-        renderedThumbBox = newThumbBox
-        if s > 0 {
-            let shadow = try shadowImage(scale: scale)
-            let spread = metrics.shadowSpread
-            let offset = metrics.shadowOffset
-            let thumbColor = look.thumbColor
-            // The rest-size shadow stretched with the thumb (its pixel grid scaled by s, as a transform
-            // would draw it). Measured reason: drawing it through the general image shader was 15% of a
-            // dragged slider frame (perf, `ui.slider.dragged`).
-            let points = shadow.sizeInPoints
-            let shadowRect = Rect(x: (thumb.minX - spread * s) * scale, y: (thumb.minY - spread * s + offset * s) * scale,
-                                  width: points.width * s * scale, height: points.height * s * scale)
-            RenderProfiler.measure(.shadow) {
-                image.stretch(shadow, over: shadowRect, mode: .normal, opacity: 1)
-                image.withCanvas { canvas in
-                    canvas.fillRoundedRect(thumb, cornerRadii: CornerRadii(all: thumb.height / 2), paint: .color(thumbColor))
-                }
-            }
-            try shadingCache.stretch(look.thumbShading, restSize: metrics.thumbSize, over: thumb, onto: &image)
-        }
-        return image
-    }
-
-    /// The thumb's drop shadow at rest size: a blurred capsule, baked once per scale and drawn scaled.
-    private func shadowImage(scale: Double) throws(LiquidError) -> Pixmap {
-        if let shadowCache, shadowCache.scale == scale { return shadowCache.image }
-        let spread = metrics.shadowSpread, thumbSize = metrics.thumbSize
-        let size = Size(width: thumbSize.width + 2 * spread, height: thumbSize.height + 2 * spread)
-        var canvas = Canvas(try Pixmap(size: size, scale: scale))
-        canvas.fillRoundedRect(Rect(x: spread, y: spread, width: thumbSize.width, height: thumbSize.height),
-                               cornerRadii: CornerRadii(all: thumbSize.height / 2),
-                               paint: .color(appearance.shadowColor))
-        let blur = try GaussianBlur(sigma: metrics.shadowSigma * scale, edgeMode: .transparent)
-        let image = blur.applied(to: canvas.pixmap)
-        shadowCache = (scale, image)
-        return image
     }
 }

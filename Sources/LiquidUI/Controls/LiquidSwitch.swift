@@ -35,11 +35,13 @@ import LiquidRaster
 /// identical at 60 and 120 frames per second. ``reduceMotion`` makes every spring critically damped and
 /// keeps the jiggle at exactly 1: nothing overshoots or wobbles.
 ///
-/// The switch draws through the custom content of a sublayer that extends `drawingMargin` beyond the
-/// bounds (room for the pressed thumb and the goo blur); see `LiquidSwitchRenderer` for the goo pass
-/// (blur 3 pt, threshold 0.69), edge softening (`LiquidSwitchAppearance.edgeSoftening`), copy-blend hole
-/// and baked shading. The layer is marked changed only on frames whose look differs from the last one
-/// drawn, and the offscreen image is rendered once per such frame however many screen tiles it spans.
+/// The switch draws through a ``LayerDrawing`` (`LiquidSwitchDrawing`) on a sublayer that extends
+/// `drawingMargin` beyond the bounds (room for the pressed thumb and the goo blur); see
+/// `LiquidSwitchRenderer` for the goo pass (blur 3 pt, threshold 0.69), edge softening
+/// (`LiquidSwitchAppearance.edgeSoftening`), copy-blend hole and baked shading. The layer asks for an
+/// update only on frames whose look differs from the last one; the compositor then renders the offscreen
+/// image once (on its worker pool, beside other layers' drawings) however many screen tiles it spans,
+/// and redraws only the pixels that differ from the previous image.
 ///
 /// ## Simulation
 /// As a `SimulatableComponent` it records `isOn`, `pressed` (tracking with the touch inside), `thumbX`
@@ -89,14 +91,14 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     private var value: Bool
     private var motion: LiquidSwitchMotion
     private let contentLayer = Layer()
-    let renderer = LiquidSwitchRenderer()
+    let drawing: LiquidSwitchDrawing
     /// How the goo pass is computed: ``GooLayer/Method/analytic`` (the default; it reproduces the blur
     /// path within 0.5 px at the edge and 1 level on average, see the glass documentation) or the blur path.
     package var gooMethod: GooLayer.Method {
-        get { renderer.gooMethod }
+        get { drawing.gooMethod }
         set {
-            guard newValue != renderer.gooMethod else { return }
-            renderer.gooMethod = newValue
+            guard newValue != drawing.gooMethod else { return }
+            drawing.gooMethod = newValue
             contentLayer.setNeedsDisplay()
         }
     }
@@ -119,11 +121,10 @@ public final class LiquidSwitch: Control, SimulatableComponent {
         self.reduceMotion = reduceMotion
         motion = LiquidSwitchMotion(thumbX: metrics.thumbX(isOn: isOn), colorFraction: isOn ? 1 : 0,
                                     pressedScale: metrics.pressedScale, reduceMotion: reduceMotion)
+        drawing = LiquidSwitchDrawing(pose: Self.pose(metrics: metrics, motion: motion, appearance: appearance))
         super.init(frame: frame)
         contentLayer.name = "LiquidSwitch.content"
-        contentLayer.content = .custom { [weak self] canvas, bounds in
-            self?.drawContent(in: &canvas, size: bounds.size)
-        }
+        contentLayer.content = .drawing(drawing)
         layer.addSublayer(contentLayer)
         applyGeometry()
     }
@@ -328,8 +329,11 @@ public final class LiquidSwitch: Control, SimulatableComponent {
     }
 
     /// The look of the current state, in the drawing layer's coordinates.
-    private var pose: LiquidSwitchPose {
-        let m = Self.drawingMargin
+    private var pose: LiquidSwitchPose { Self.pose(metrics: metrics, motion: motion, appearance: appearance) }
+
+    private static func pose(metrics: LiquidSwitchMetrics, motion: LiquidSwitchMotion,
+                             appearance: LiquidSwitchAppearance) -> LiquidSwitchPose {
+        let m = drawingMargin
         let progress = metrics.pressProgress(scale: motion.scale.value)
         let clamped = Swift.min(Swift.max(progress, 0), 1)
         let track = appearance.trackColor(fraction: motion.colorFraction)
@@ -343,24 +347,18 @@ public final class LiquidSwitch: Control, SimulatableComponent {
             shadowOpacity: appearance.thumbShadowOpacity, softening: appearance.edgeSoftening)
     }
 
-    /// Marks the drawing layer changed when the look differs from the last one drawn.
+    /// Hands the drawing the look of the current state when it differs from the last one: the next render
+    /// updates the drawing (on the compositor's worker pool) and redraws the pixels that changed.
     private func refresh() {
         let current = pose
         guard current != drawnPose else { return }
         drawnPose = current
-        switch renderer.prepare(current, size: contentLayer.bounds.size) {
-        case .whole: contentLayer.setNeedsDisplay()
-        case .none: break
-        case .rect(let changed): contentLayer.setNeedsDisplay(in: changed)
-        }
-    }
-
-    private func drawContent(in canvas: inout Canvas, size: Size) {
-        renderer.draw(drawnPose ?? pose, size: size, in: &canvas)
+        drawing.set(current)
+        contentLayer.setNeedsDrawingUpdate()
     }
 
     /// Offscreen renders so far (for tests: a settled switch renders nothing).
-    var renderCount: Int { renderer.renderCount }
+    var renderCount: Int { drawing.renderCount }
     /// The last render error, if the last render failed.
-    var renderError: LiquidError? { renderer.lastError }
+    var renderError: LiquidError? { drawing.lastError }
 }

@@ -23,12 +23,13 @@ import LiquidRaster
 ///
 /// Pixel grid: the image is rendered for a device scale and a sub-pixel phase (the fractional device
 /// position of the layer's origin, quantised to 1/64 px), so it lands on whole device pixels and is
-/// composited without resampling (a pixel-aligned blit). Each tile the compositor redraws
-/// asks for the same image; only the first request of a changed pose renders (``renderCount`` counts
-/// renders). The goo pass's coverage is analytic by default (``gooMethod``); `glass.g3.switch` against
-/// `glass.g3.switch.blur` shows that most of a frame is now the rest: edge softening, hole and shading.
+/// composited without resampling (a pixel-aligned blit). The compositor's update renders a changed pose
+/// once (``update(_:size:device:)``); each tile it redraws then draws the same image (``renderCount``
+/// counts renders). The goo pass's coverage is analytic by default (``gooMethod``); `glass.g3.switch`
+/// against `glass.g3.switch.blur` shows that most of a frame is now the rest: edge softening, hole and
+/// shading.
 ///
-/// Not `Sendable`: it owns scratch buffers; the owning switch uses it on the main actor.
+/// Not `Sendable`: it owns scratch buffers; ``LiquidSwitchDrawing`` keeps it behind a lock.
 final class LiquidSwitchRenderer {
     /// The goo pass's blur and threshold (the colour comes from the pose).
     static let goo = GooParameters.liquidSwitch(color: .black)
@@ -41,23 +42,30 @@ final class LiquidSwitchRenderer {
 
     /// Renders performed (cache misses).
     private(set) var renderCount = 0
+    /// Counts the changes of the image drawn (a render, or a failure that leaves nothing to draw).
+    private(set) var version: UInt64 = 0
     /// The error of the latest render, if it failed (nothing is drawn then).
     private(set) var lastError: LiquidError?
 
     /// How the goo pass is computed: ``GooLayer/Method/analytic`` (the default; it reproduces the blur
     /// path within 0.5 px at the edge and 1 level on average, see the glass documentation) or the blur path.
     var gooMethod: GooLayer.Method = .analytic {
-        didSet { if gooMethod != oldValue { cached = nil } }
+        didSet {
+            if gooMethod != oldValue {
+                cached = nil
+                version &+= 1
+            }
+        }
     }
     let gooLayer = GooLayer()
     private let shadingCache = BakedShadingCache(capacity: 4)
     private var shadowCache: (key: ShadowKey, image: Pixmap)?
     private var cached: (key: Key, image: Pixmap)?
-    /// Whether the last draw copied the image 1:1 onto device pixels (so a pixel of the image is a pixel
-    /// of the screen).
-    private var lastDrawWasAligned = false
+    /// Whether the cached image is drawn 1:1 onto device pixels (so a pixel of the image is a pixel of
+    /// the screen).
+    private var cachedIsAligned = false
 
-    /// What a new pose changes in the drawn image (see ``prepare(_:size:)``).
+    /// What a new pose changes in the drawn image (see ``update(_:size:device:)``).
     enum Change: Equatable {
         /// Not known: redraw the whole layer.
         case whole
@@ -83,52 +91,67 @@ final class LiquidSwitchRenderer {
 
     init() {}
 
-    /// Draws `pose` into `canvas`, whose user space is the layer's local space of `size` points.
+    /// Where a layer drawn through `device` (local points → device pixels) puts the image: the cache key's
+    /// grid, whether it is axis-aligned, and its placement.
+    private struct Grid {
+        var scale: Double
+        var phaseX = 0.0, phaseY = 0.0
+        var baseX = 0.0, baseY = 0.0
+        var axisAligned: Bool
+        /// For a rotated or sheared layer: the image's placement in local points.
+        var placement = AffineTransform.identity
+
+        /// `nil` for a transform that is not finite or has no positive scale.
+        init?(_ device: AffineTransform) {
+            guard device.isFinite else { return nil }
+            axisAligned = abs(device.b) < 1e-9 && abs(device.c) < 1e-9 && device.a > 0
+                && abs(device.a - device.d) < 1e-9 * device.a
+            scale = axisAligned ? device.a : abs(device.determinant).squareRoot()
+            guard scale > 0, scale.isFinite else { return nil }
+            if axisAligned {
+                let qx = (device.tx * 64).rounded() / 64, qy = (device.ty * 64).rounded() / 64
+                baseX = qx.rounded(.down)
+                baseY = qy.rounded(.down)
+                phaseX = qx - baseX
+                phaseY = qy - baseY
+                placement = AffineTransform(translationX: (baseX - qx) / scale, y: (baseY - qy) / scale)
+            }
+        }
+    }
+
+    /// Draws `pose` into `canvas`, whose user space is the layer's local space of `size` points, rendering
+    /// first unless the cached image is this pose on this grid.
     ///
     /// When the canvas maps user space to device pixels by a uniform scale and a translation, the image is
     /// rendered on the device grid and composited 1:1; otherwise (a rotated or sheared layer) it is rendered
     /// at the transform's mean scale and resampled. A render error draws nothing and is kept in
     /// ``lastError``.
     func draw(_ pose: LiquidSwitchPose, size: Size, in canvas: inout Canvas) {
-        let device = canvas.deviceTransform
-        guard device.isFinite else { return }
-        let axisAligned = abs(device.b) < 1e-9 && abs(device.c) < 1e-9 && device.a > 0
-            && abs(device.a - device.d) < 1e-9 * device.a
-        let scale = axisAligned ? device.a : abs(device.determinant).squareRoot()
-        guard scale > 0, scale.isFinite else { return }
-        var phaseX = 0.0, phaseY = 0.0, placement = AffineTransform.identity
-        var baseX = 0.0, baseY = 0.0
-        if axisAligned {
-            let qx = (device.tx * 64).rounded() / 64, qy = (device.ty * 64).rounded() / 64
-            baseX = qx.rounded(.down)
-            baseY = qy.rounded(.down)
-            phaseX = qx - baseX
-            phaseY = qy - baseY
-            placement = AffineTransform(translationX: (baseX - qx) / scale, y: (baseY - qy) / scale)
-        }
-        let key = Key(pose: pose, size: size, scale: scale, phaseX: phaseX, phaseY: phaseY)
+        guard let grid = Grid(canvas.deviceTransform) else { return }
+        let key = Key(pose: pose, size: size, scale: grid.scale, phaseX: grid.phaseX, phaseY: grid.phaseY)
         let image: Pixmap
         if let cached, cached.key == key {
             image = cached.image
         } else {
-            guard let fresh = renderAndKeep(key) else { return }
+            guard let fresh = renderAndKeep(key, aligned: grid.axisAligned) else { return }
             image = fresh
         }
-        lastDrawWasAligned = axisAligned
-        if axisAligned {
-            canvas.drawImage(image, atPixelX: Int(baseX), y: Int(baseY))
+        if grid.axisAligned {
+            canvas.drawImage(image, atPixelX: Int(grid.baseX), y: Int(grid.baseY))
         } else {
-            canvas.drawImage(image, transform: placement)
+            canvas.drawImage(image, transform: grid.placement)
         }
     }
 
     /// Renders `key` and keeps it as the cached image; on failure records the error, drops the cache and
     /// returns `nil`.
-    private func renderAndKeep(_ key: Key) -> Pixmap? {
+    private func renderAndKeep(_ key: Key, aligned: Bool) -> Pixmap? {
+        version &+= 1
         do throws(LiquidError) {
             let image = try render(key)
             lastError = nil
             cached = (key, image)
+            cachedIsAligned = aligned
             return image
         } catch {
             lastError = error
@@ -137,20 +160,22 @@ final class LiquidSwitchRenderer {
         }
     }
 
-    /// Renders `pose` now, on the pixel grid of the last draw, and says which part of the image changed
-    /// from the image drawn last: the switch marks only that part of its layer for redrawing, so a moving
-    /// thumb redraws the screen only around itself. The next ``draw(_:size:in:)`` of the same pose on the
-    /// same grid uses this image.
+    /// Renders `pose` for a layer of `size` points drawn through `device` unless the cached image is
+    /// already that, and says which part of the image changed from the cached one: the compositor redraws
+    /// only that part of the layer, so a moving thumb redraws the screen only around itself. Later draws
+    /// on the same grid use this image.
     ///
     /// Exact by construction: the rect bounds every pixel whose bytes differ between the two images
-    /// (compared, not estimated). ``Change/whole`` when there is no earlier image, the size differs, the
-    /// last draw resampled the image (a rotated or sheared layer) or the render failed.
-    func prepare(_ pose: LiquidSwitchPose, size: Size) -> Change {
-        guard let previous = cached, lastDrawWasAligned, previous.key.size == size else { return .whole }
-        var key = previous.key
-        key.pose = pose
-        if key == previous.key { return .none }
-        guard let image = renderAndKeep(key) else { return .whole }
+    /// (compared, not estimated). ``Change/whole`` when there is no earlier image, the size or grid
+    /// differs, the image is resampled (a rotated or sheared layer) or the render failed.
+    func update(_ pose: LiquidSwitchPose, size: Size, device: AffineTransform) -> Change {
+        guard let grid = Grid(device) else { return .whole }
+        let key = Key(pose: pose, size: size, scale: grid.scale, phaseX: grid.phaseX, phaseY: grid.phaseY)
+        let previous = cached, previousAligned = cachedIsAligned
+        if let previous, previous.key == key { return .none }
+        guard let image = renderAndKeep(key, aligned: grid.axisAligned) else { return .whole }
+        guard let previous, previousAligned, grid.axisAligned, previous.key.size == size, previous.key.scale == key.scale,
+              previous.key.phaseX == key.phaseX, previous.key.phaseY == key.phaseY else { return .whole }
         guard let box = Self.differingPixels(previous.image, image) else { return .none }
         // Image pixel i covers local points [(i − phase) / scale, (i + 1 − phase) / scale); one pixel more
         // on every side absorbs the phase's quantisation to 1/64 px.
