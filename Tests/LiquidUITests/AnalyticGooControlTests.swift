@@ -123,8 +123,8 @@ struct AnalyticGooControlTests {
         #expect(blur.gooMethod == .blur, "the tab bar's default is the blur path (see below)")
         analytic.gooMethod = .analytic
         let touches = TouchScript.tap(at: Point(analytic.itemCenterX(2), 35), time: 0.05)
-        let figures = try compare(analytic, blur, touches: touches, duration: 0.6) { [$0.goo.image] }
-        #expect(analytic.goo.lastRenderWasAnalytic && !blur.goo.lastRenderWasAnalytic)
+        let figures = try compare(analytic, blur, touches: touches, duration: 0.6) { [$0.drawing.gooImage] }
+        #expect(analytic.drawing.lastGooRenderWasAnalytic && !blur.drawing.lastGooRenderWasAnalytic)
         print("analytic goo, tab bar: \(figures.frames) frames, contour displacement ≤ \(figures.maxDisplacement) px, mean |Δ| ≤ \(figures.maxMeanDelta) levels")
         #expect(figures.frames > 10)
         // Measured 1.0 px: over the 0.5 px bound, so the tab bar keeps the blur path by default; this guards

@@ -48,10 +48,11 @@ import LiquidRaster
 ///      the lens as it grows when pressed (as a scale transform would draw it);
 ///    - badges: a red capsule with the count in white at the symbol's top-right, hidden at 0.
 ///
-///    When only the lens moved, the image is updated in place: the part around the old and new lens
-///    (the goo's reach) is rebuilt from the cached ink, the badges over it are redrawn, and only that part
-///    of the layer is marked for redrawing (``Layer/setNeedsDisplay(in:)``) — equal byte for byte to a
-///    render from scratch. The cache holds one extra image of the bar's pixel size (the image before
+///    The image is rendered by the layer's ``LayerDrawing`` (`LiquidTabBarDrawing`) when the compositor
+///    updates it, on its worker pool beside other layers' drawings. When only the lens moved, the image
+///    is updated in place: the part around the old and new lens (the goo's reach) is rebuilt from the
+///    cached ink, the badges over it are redrawn, and only that part of the layer is reported changed —
+///    equal byte for byte to a render from scratch. The cache holds one extra image of the bar's pixel size (the image before
 ///    badges); anything else that changes renders whole.
 @MainActor
 public final class LiquidTabBar: Control, SimulatableComponent {
@@ -74,7 +75,6 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         didSet {
             guard items != oldValue else { return }
             selectedIndex = Swift.min(selectedIndex, Swift.max(items.count - 1, 0))
-            inkCache = nil
             lens.jump(to: itemCenterX(selectedIndex))
             invalidateImage()
         }
@@ -92,7 +92,6 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             laidOutSize = nil
             setNeedsLayout()
             if lensIsPressed { retargetScale(pressed: true) }
-            inkCache = nil
             invalidateImage()
         }
     }
@@ -104,7 +103,6 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             laidOutSize = nil
             setNeedsLayout()
             setNeedsUpdateProperties()
-            inkCache = nil
             backgroundLayer.setNeedsDisplay()
             invalidateImage()
         }
@@ -143,42 +141,21 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     private let shadowLayer = Layer()
     private let backgroundLayer = Layer()
     private let contentLayer = Layer()
-    /// The rendered image and the pixel scale it was rendered at; `nil` before the first render.
-    private var renderedImage: (scale: Double, pixmap: Pixmap)?
-    /// The image as rendered, before the badges were drawn over it, and the lens it was rendered with.
-    private var imageBeforeBadges: (lens: Rect, pixmap: Pixmap)?
-    /// Whether the lens moved since ``renderedImage`` (only the part around it is re-rendered).
-    private var imageIsStale = true
-    /// Whether the next render must redraw the whole image.
-    private var needsWholeImage = true
-    /// Renders that rebuilt only the part around the lens.
-    package private(set) var partialRenders = 0
-    /// The goo pass that tints the ink under the lens; its method is ``gooMethod``.
-    let goo = GooLayer()
+    /// The image layer's content: renders the scene set last, on the compositor's worker pool.
+    let drawing = LiquidTabBarDrawing()
     /// How the goo pass is computed: the blur path (the default) or ``GooLayer/Method/analytic``. The
     /// analytic path is not the default here: over the lens's travel its contour lands up to 1 px from the
     /// blur path's (above the 0.5 px the controls allow it; see the glass documentation).
     package var gooMethod: GooLayer.Method = .blur {
         didSet { if gooMethod != oldValue { invalidateImage() } }
     }
-    /// The lens's shading baked at its rest size (per scale; a new size or recipe bakes anew).
-    private let shadingCache = BakedShadingCache(capacity: 4)
-    private var inkCache: InkImages?
     private var laidOutSize: Size?
     /// The error of the latest render, if it failed (the image is then cleared).
-    package private(set) var renderError: (any Error)?
+    package var renderError: String? { drawing.renderErrorDescription }
     /// How many times the image was rendered (idle frames render nothing).
-    package private(set) var renderCount = 0
-
-    /// The items' ink at one size and scale, in both colours, with each item's colour regions.
-    private struct InkImages {
-        var size: Size
-        var scale: Double
-        var normal: Pixmap
-        var tinted: Pixmap
-        var regions: [[Rect]]
-        var symbolBoxes: [Rect]
-    }
+    package var renderCount: Int { drawing.renderCount }
+    /// Renders that rebuilt only the part around the lens.
+    package var partialRenders: Int { drawing.partialRenders }
 
     /// A bar with `items` (default ``defaultItems``) and `selectedIndex` selected (clamped).
     public init(frame: Rect = Rect(origin: .zero, size: LiquidTabBar.defaultSize),
@@ -202,10 +179,9 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         backgroundLayer.content = .custom { [weak self] canvas, bounds in
             self?.drawBackground(in: &canvas, bounds: bounds)
         }
-        contentLayer.content = .custom { [weak self] canvas, _ in
-            self?.drawContent(in: &canvas)
-        }
+        contentLayer.content = .drawing(drawing)
         lens.jump(to: itemCenterX(self.selectedIndex))
+        drawing.set(scene)
     }
 
     // MARK: - Public API
@@ -398,7 +374,6 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             lens.jump(to: itemCenterX(selectedIndex))
             scaleSpring.jump(to: 1)
         }
-        inkCache = nil
         invalidateImage()
     }
 
@@ -428,299 +403,31 @@ public final class LiquidTabBar: Control, SimulatableComponent {
                       style: StrokeStyle(width: metrics.hairlineWidth), paint: .color(appearance.hairlineColor))
     }
 
-    /// Forgets the rendered image and marks the image layer for redrawing: the next composite renders it.
+    /// Hands the drawing the current scene and marks the image layer for redrawing whole.
     private func invalidateImage() {
-        imageIsStale = true
-        needsWholeImage = true
+        drawing.set(scene)
         contentLayer.setNeedsDisplay()
     }
 
-    /// Marks the part of the image around the old and the new lens for redrawing.
+    /// Hands the drawing the lens's new place and size: the next render rebuilds the part around the old
+    /// and the new lens and redraws only that.
     private func lensMoved() {
-        imageIsStale = true
-        guard !needsWholeImage, let scale = renderedImage?.scale, let old = imageBeforeBadges?.lens else {
-            contentLayer.setNeedsDisplay()
-            return
-        }
-        guard let region = lensRegion(old, scale: scale).union(lensRegion(lensRect, scale: scale)) else { return }
-        contentLayer.setNeedsDisplay(in: Rect(x: Double(region.x) / scale, y: Double(region.y) / scale,
-                                              width: Double(region.width) / scale, height: Double(region.height) / scale))
+        drawing.set(scene)
+        contentLayer.setNeedsDrawingUpdate()
     }
 
-    /// The goo's reach around the lens, points: three blur radii (the blur's support) and 2.5 σ of the edge
-    /// softening.
-    private var gooReach: Double {
-        3 * metrics.gooParameters(color: appearance.tintColor).blurRadius + 2.5 * metrics.edgeSoftening.sigma
-    }
-
-    /// The image pixels a lens at `lens` draws or tints (its goo box, 2 px to spare); `nil` for an empty lens.
-    private func lensRegion(_ lens: Rect, scale: Double) -> PixelRect? {
-        guard lens.width > 0, lens.height > 0 else { return nil }
-        let reach = gooReach
-        return PixelRect.enclosing(AffineTransform(scale: scale).apply(to: lens.insetBy(dx: -reach, dy: -reach)))?
-            .expanded(by: 2)
-    }
-
-    /// The image layer's drawing: renders the image at the canvas's pixel scale if it is stale (once per
-    /// frame, whatever the number of tiles), then draws it.
-    private func drawContent(in canvas: inout Canvas) {
-        let scale = canvas.pixmap.scale
-        if imageIsStale || renderedImage?.scale != scale {
-            let partial = !needsWholeImage && renderedImage?.scale == scale && imageBeforeBadges != nil
-            guard bounds.width > 0, bounds.height > 0, bounds.size.isFinite, !items.isEmpty else {
-                renderedImage = nil
-                return
-            }
-            renderCount += 1
-            do {
-                if partial {
-                    renderedImage = (scale, try updateImage(scale: scale))
-                    partialRenders += 1
-                } else {
-                    renderedImage = nil
-                    imageBeforeBadges = nil
-                    renderedImage = (scale, try drawImage(scale: scale))
-                }
-                renderError = nil
-                imageIsStale = false
-                needsWholeImage = false
-            } catch {
-                renderError = error
-                renderedImage = nil
-                imageBeforeBadges = nil
-                return
-            }
-        }
-        if let image = renderedImage?.pixmap { canvas.drawImageAligned(image) }
-    }
-
-    private func drawImage(scale: Double) throws -> Pixmap {
-        let lensNow = lensRect
-        var image = try Pixmap(size: bounds.size, scale: scale)
-        try drawLensAndInk(into: &image, region: image.bounds, lens: lensNow, scale: scale)
-        imageBeforeBadges = (lensNow, image)
-        try drawBadges(on: &image)
-        return image
-    }
-
-    /// Rebuilds the part of the image the lens's move changed, from `before` (the image before badges of
-    /// the last render, with its lens): that part is cleared and redrawn — lens, ink, tint, shading — and
-    /// copied into `previous` with every badge that overlaps it (grown until no other badge overlaps),
-    /// and those badges are drawn again. Equals ``drawImage(scale:)`` byte for byte: outside the
-    /// rebuilt part no pixel depends on the lens.
-    private func updateImage(scale: Double) throws -> Pixmap {
-        guard renderedImage != nil, let oldLens = imageBeforeBadges?.lens else { return try drawImage(scale: scale) }
-        // Taken out of the stored properties so that they hold the only references (no copy on write).
-        var image = renderedImage!.pixmap
-        renderedImage = nil
-        var base = imageBeforeBadges!.pixmap
-        imageBeforeBadges = nil
-        let lensNow = lensRect
-        guard let region = lensRegion(oldLens, scale: scale).union(lensRegion(lensNow, scale: scale))?
-            .intersection(base.bounds) else {
-            imageBeforeBadges = (lensNow, base)
-            return image
-        }
-        base.withMutableRegion(region) { $0.fill(.transparent) }
-        try drawLensAndInk(into: &base, region: region, lens: lensNow, scale: scale)
-        imageBeforeBadges = (lensNow, base)
-        // The badges over the rebuilt part, and any badge overlapping those.
-        var area = region
-        var badges: [Int] = []
-        var grew = true
-        while grew {
-            grew = false
-            for index in items.indices where !badges.contains(index) {
-                guard let box = badgeBox(forItem: index, scale: scale), box.intersects(area) else { continue }
-                badges.append(index)
-                area = area.union(box)
-                grew = true
-            }
-        }
-        if let area = area.intersection(base.bounds) {
-            RenderProfiler.measure(.blits) {
-                image.withMutableRegion(area) { destination in base.withView { destination.copy(from: $0.region(area)) } }
-            }
-        }
-        try drawBadges(on: &image, only: Set(badges))
-        return image
-    }
-
-    /// Draws the lens, the ink (tinted around the lens) and the lens's shading into the transparent pixels
-    /// `region` of `image` (everything they touch lies there).
-    private func drawLensAndInk(into image: inout Pixmap, region: PixelRect, lens lensNow: Rect, scale: Double) throws {
-        let ink = try inkImages(scale: scale)
-        if lensNow.width > 0, lensNow.height > 0 {
-            let lensColor = appearance.lensColor
-            image.withCanvas { canvas in
-                canvas.fillRoundedRect(lensNow, cornerRadii: CornerRadii(all: lensNow.height / 2), paint: .color(lensColor))
-            }
-        }
-        let mixed = try tintedInk(ink, lens: lensNow, scale: scale, region: region)
-        let failure: LiquidError? = RenderProfiler.measure(.composite) {
-            image.withMutableRegion(region) { target in
-                mixed.withView { source in
-                    do throws(LiquidError) { try target.composite(source) } catch { return error }
-                    return nil
-                }
-            }
-        }
-        if let failure { throw failure }
-        if lensNow.width > 0, lensNow.height > 0 {
-            try shadingCache.stretch(appearance.lensShading, restSize: Size(width: slotWidth, height: innerRect.height),
-                                     over: lensNow, onto: &image)
-        }
-    }
-
-    /// The image pixels badge `index` can touch (its capsule grown by half its height for the digits), or
-    /// `nil` without a badge.
-    private func badgeBox(forItem index: Int, scale: Double) -> PixelRect? {
-        guard let rect = badgeRect(forItem: index) else { return nil }
-        let grow = rect.height / 2
-        return PixelRect.enclosing(AffineTransform(scale: scale).apply(to: rect.insetBy(dx: -grow, dy: -grow)))?
-            .expanded(by: 2)
-    }
-
-    /// The part `region` (image pixels) of the ink recoloured by the goo: the appearance's ink colour,
-    /// mixed towards its tint colour by the goo's alpha inside the lens's neighbourhood.
-    private func tintedInk(_ ink: InkImages, lens lensNow: Rect, scale: Double, region: PixelRect) throws(LiquidError) -> Pixmap {
-        var mixed = try ink.normal.cropped(to: region)
-        let parameters = metrics.gooParameters(color: appearance.tintColor), softening = metrics.edgeSoftening
-        let reach = gooReach
-        let grown = lensNow.insetBy(dx: -reach, dy: -reach)
-        // The goo runs over the lens's neighbourhood only, aligned to whole pixels of the image.
-        let x0 = Swift.max(Int((grown.minX * scale).rounded(.down)), 0)
-        let y0 = Swift.max(Int((grown.minY * scale).rounded(.down)), 0)
-        let x1 = Swift.min(Int((grown.maxX * scale).rounded(.up)), ink.normal.width)
-        let y1 = Swift.min(Int((grown.maxY * scale).rounded(.up)), ink.normal.height)
-        guard x1 > x0, y1 > y0, lensNow.width > 0, lensNow.height > 0 else { return mixed }
-        let origin = Point(Double(x0) / scale, Double(y0) / scale)
-        let size = Size(width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
-        let lensPath = Path(roundedRect: lensNow.offsetBy(dx: -origin.x, dy: -origin.y),
-                            cornerRadii: CornerRadii(all: lensNow.height / 2))
-        let regions = ink.regions
-        let cornerCap = metrics.tintCornerRadius
-        goo.method = gooMethod
-        if gooMethod == .analytic {
-            var shapes: [GooShape] = []
-            for itemRegions in regions {
-                for region in itemRegions where region.intersects(lensNow) {
-                    shapes.append(.roundedRect(region.offsetBy(dx: -origin.x, dy: -origin.y),
-                                               cornerRadius: Swift.min(region.height / 2, cornerCap)))
-                }
-            }
-            try goo.render(size: size, scale: scale, parameters: parameters, shapes: shapes,
-                           clip: .roundedRect(lensNow.offsetBy(dx: -origin.x, dy: -origin.y),
-                                              cornerRadius: lensNow.height / 2),
-                           softening: softening)
-        } else {
-            try goo.render(size: size, scale: scale, parameters: parameters, softening: softening) { canvas in
-                canvas.clip(to: lensPath)
-                for itemRegions in regions {
-                    for region in itemRegions where region.intersects(lensNow) {
-                        canvas.fillRoundedRect(region.offsetBy(dx: -origin.x, dy: -origin.y),
-                                               cornerRadii: CornerRadii(all: Swift.min(region.height / 2, cornerCap)),
-                                               paint: .color(.white))
-                    }
-                }
-            }
-        }
-        guard let weights = goo.image else { return mixed }
-        let tinted = ink.tinted
-        // The goo box clipped to the region (it lies inside it whenever the region is the lens's).
-        let gx0 = Swift.max(x0, region.x), gy0 = Swift.max(y0, region.y)
-        let gx1 = Swift.min(x0 + Swift.min(weights.width, x1 - x0), region.maxX)
-        let gy1 = Swift.min(y0 + Swift.min(weights.height, y1 - y0), region.maxY)
-        guard gx1 > gx0, gy1 > gy0 else { return mixed }
-        mixed.withMutableView { out in
-            tinted.withView { tint in
-                weights.withView { goo in
-                    let w = gx1 - gx0
-                    for y in gy0..<gy1 {
-                        let o = UnsafeMutableRawPointer(out.row(y - region.y) + 4 * (gx0 - region.x))
-                        let t = UnsafeRawPointer(tint.row(y) + 4 * gx0)
-                        let g = goo.row(y - y0) + 4 * (gx0 - x0)
-                        for x in 0..<w {
-                            let m = UInt32(g[4 * x + 3])
-                            let n = o.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                            if m == 0 || n >> 24 == 0 { continue }
-                            let k = t.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                            o.storeBytes(of: PackedPixel.mix(n, k, m), toByteOffset: 4 * x, as: UInt32.self)
-                        }
-                    }
-                }
-            }
-        }
-        return mixed
-    }
-
-    // MARK: - Ink
-
-    /// The items' symbols and titles in both colours (cached per size, scale, items and colours).
-    private func inkImages(scale: Double) throws -> InkImages {
-        if let inkCache, inkCache.size == bounds.size, inkCache.scale == scale { return inkCache }
-        let normal = try drawInk(color: appearance.inkColor, scale: scale)
-        let tinted = try drawInk(color: appearance.tintColor, scale: scale)
-        var regions: [[Rect]] = []
-        var boxes: [Rect] = []
-        let font = Self.titleFont
-        for index in items.indices {
-            let symbol = symbolBox(index)
-            boxes.append(symbol)
-            let pad = metrics.tintPadding, padY = metrics.titleTintPaddingY
-            var itemRegions = [symbol.insetBy(dx: -pad, dy: -pad)]
-            if let font, !items[index].title.isEmpty {
-                let renderer = TextRenderer(font: font, size: metrics.titleSize, alignment: .center)
-                let measured = try renderer.measure(items[index].title, scale: scale)
-                if measured.bounds.width > 0 {
-                    let baseline = titleBaseline(index)
-                    itemRegions.append(measured.bounds.offsetBy(dx: baseline.x, dy: baseline.y).insetBy(dx: -pad, dy: -padY))
-                }
-            }
-            regions.append(itemRegions)
-        }
-        let images = InkImages(size: bounds.size, scale: scale, normal: normal, tinted: tinted, regions: regions,
-                               symbolBoxes: boxes)
-        inkCache = images
-        return images
-    }
-
-    private func drawInk(color: RGBA, scale: Double) throws -> Pixmap {
-        var pixmap = try Pixmap(size: bounds.size, scale: scale)
-        pixmap.withCanvas { canvas in
-            for index in items.indices {
-                canvas.fill(items[index].symbol.path(in: symbolBox(index)), paint: .color(color))
-            }
-        }
-        if let font = Self.titleFont {
-            let renderer = TextRenderer(font: font, size: metrics.titleSize, color: color, alignment: .center)
-            for index in items.indices where !items[index].title.isEmpty {
-                try renderer.draw(items[index].title, at: titleBaseline(index), into: &pixmap)
-            }
-        }
-        return pixmap
+    /// What the image shows now, or `nil` for empty bounds or no items.
+    private var scene: LiquidTabBarDrawing.Scene? {
+        guard bounds.width > 0, bounds.height > 0, bounds.size.isFinite, !items.isEmpty else { return nil }
+        let indices = items.indices
+        return LiquidTabBarDrawing.Scene(
+            size: bounds.size, lens: lensRect, lensRestSize: Size(width: slotWidth, height: innerRect.height),
+            items: items, symbolBoxes: indices.map(symbolBox), titleBaselines: indices.map(titleBaseline),
+            badgeRects: indices.map { badgeRect(forItem: $0) }, metrics: metrics, appearance: appearance,
+            gooMethod: gooMethod)
     }
 
     // MARK: - Badges
-
-    private func drawBadges(on image: inout Pixmap, only subset: Set<Int>? = nil) throws {
-        let font = Self.badgeFont
-        for index in items.indices where subset?.contains(index) ?? true {
-            guard let rect = badgeRect(forItem: index), let text = items[index].badgeText else { continue }
-            let badgeColor = appearance.badgeColor
-            image.withCanvas { canvas in
-                canvas.fillRoundedRect(rect, cornerRadii: CornerRadii(all: rect.height / 2), paint: .color(badgeColor))
-            }
-            if let font {
-                let renderer = TextRenderer(font: font, size: metrics.badgeTextSize, color: appearance.badgeTextColor,
-                                            alignment: .center)
-                let measured = try renderer.measure(text, scale: image.scale)
-                // Centre the digits' ink vertically in the capsule.
-                let baseline = rect.midY - (measured.bounds.minY + measured.bounds.maxY) / 2
-                try renderer.draw(text, at: Point(rect.midX, baseline), into: &image)
-            }
-        }
-    }
 
     private func badgeTextWidth(_ text: String) -> Double {
         let fallback = metrics.badgeFallbackDigitWidth * Double(text.count)
@@ -730,7 +437,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     }
 
     /// The titles' font: DejaVu Sans (the fallback font), or `nil` when none loads (titles are skipped).
-    static let titleFont: Font? = try? Font.fallback()
+    nonisolated static let titleFont: Font? = try? Font.fallback()
     /// The badges' font: DejaVu Sans Bold, else the titles' font.
-    static let badgeFont: Font? = (try? Font(family: "DejaVu Sans", style: .bold)) ?? titleFont
+    nonisolated static let badgeFont: Font? = (try? Font(family: "DejaVu Sans", style: .bold)) ?? titleFont
 }
