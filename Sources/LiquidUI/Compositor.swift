@@ -50,6 +50,9 @@ public final class Compositor {
     private var records: [ObjectIdentifier: PixelRect?] = [:]
     /// The version each drawing layer (``LayerContent/drawing(_:)``) had when last drawn.
     private var drawingVersions: [ObjectIdentifier: UInt64] = [:]
+    /// How long each drawing layer's last update took, nanoseconds: the next frame hands out the longest
+    /// first.
+    private var drawingCosts: [ObjectIdentifier: Int64] = [:]
     private var groupCache: [ObjectIdentifier: GroupCacheEntry] = [:]
     private let workspace = BlurWorkspace()
 
@@ -399,15 +402,30 @@ public final class Compositor {
             jobs.append((drawing, node.layer.bounds, node.toDevice))
         }
         guard !jobs.isEmpty else { return [] }
+        // Longest first (by last frame's time), so that a long update does not start last while the other
+        // workers idle: with the screen's four controls on two workers, the tab bar's render (the longest)
+        // last made the frame wait for it alone.
+        let order = drawn.indices.sorted { a, b in
+            (drawingCosts[ObjectIdentifier(drawn[a].layer)] ?? .max) > (drawingCosts[ObjectIdentifier(drawn[b].layer)] ?? .max)
+        }
         var updates = [LayerDrawingUpdate](repeating: LayerDrawingUpdate(version: 0, changed: nil), count: jobs.count)
+        var costs = [Int64](repeating: 0, count: jobs.count)
         let scale = self.scale, work = jobs
         updates.withUnsafeMutableBufferPointer { buffer in
-            // Each job writes only its own slot.
-            nonisolated(unsafe) let out = buffer
-            WorkerPool.shared.forEach(work.count) { i in
-                out[i] = work[i].drawing.update(bounds: work[i].bounds, toDevice: work[i].toDevice, scale: scale)
+            costs.withUnsafeMutableBufferPointer { costBuffer in
+                // Each job writes only its own slots.
+                nonisolated(unsafe) let out = buffer, took = costBuffer
+                WorkerPool.shared.forEach(work.count) { k in
+                    let i = order[k]
+                    let start = ContinuousClock.now
+                    out[i] = work[i].drawing.update(bounds: work[i].bounds, toDevice: work[i].toDevice, scale: scale)
+                    let elapsed = start.duration(to: .now).components
+                    took[i] = elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000
+                }
             }
         }
+        drawingCosts = [:]
+        for (node, cost) in zip(drawn, costs) { drawingCosts[ObjectIdentifier(node.layer)] = cost }
         statistics.drawingUpdates += jobs.count
         return Array(zip(drawn, updates)).map { (node: $0.0, update: $0.1) }
     }
