@@ -52,8 +52,9 @@ package enum RenderPhase: Int, CaseIterable, Sendable {
 /// is recorded. While on, every measured body is timed with the monotonic clock and its time, minus the
 /// time of phases measured inside it (so nested phases are not counted twice), is added to its phase.
 ///
-/// Meant for one rendering thread at a time: a phase measured on another thread while it is on is added
-/// to the same totals, and its nesting is not tracked.
+/// Each thread keeps its own nesting, and every thread's time is added to the same totals: with several
+/// workers rendering at once (`liquid bench --threads N`), the totals are summed thread time, which can
+/// exceed the wall time of a frame.
 package enum RenderProfiler {
     private struct Frame {
         var phase: RenderPhase
@@ -63,7 +64,17 @@ package enum RenderProfiler {
 
     private struct State {
         var totals = [UInt64](repeating: 0, count: RenderPhase.allCases.count)
-        var stack: [Frame] = []
+        /// Each thread's open phases, innermost last.
+        var stacks: [UInt: [Frame]] = [:]
+    }
+
+    /// The calling thread's identity.
+    private static var thread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
     private static let isOn = Atomic<Bool>(false)
@@ -104,17 +115,18 @@ package enum RenderProfiler {
     }
 
     private static func begin(_ phase: RenderPhase) {
-        let start = now()
-        state.withLock { $0.stack.append(Frame(phase: phase, start: start, nested: 0)) }
+        let start = now(), id = thread
+        state.withLock { $0.stacks[id, default: []].append(Frame(phase: phase, start: start, nested: 0)) }
     }
 
     private static func end() {
-        let end = now()
+        let end = now(), id = thread
         state.withLock { state in
-            guard let frame = state.stack.popLast() else { return }
+            guard var stack = state.stacks[id], let frame = stack.popLast() else { return }
             let elapsed = end &- frame.start
             state.totals[frame.phase.rawValue] &+= elapsed &- Swift.min(frame.nested, elapsed)
-            if !state.stack.isEmpty { state.stack[state.stack.count - 1].nested &+= elapsed }
+            if !stack.isEmpty { stack[stack.count - 1].nested &+= elapsed }
+            state.stacks[id] = stack.isEmpty ? nil : stack
         }
     }
 }

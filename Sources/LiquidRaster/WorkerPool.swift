@@ -92,6 +92,31 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// As ``forEach(_:_:)``, but the calling thread first runs `callerWork` — work that must stay on the
+    /// calling thread (the main actor's drawing) — while the other workers start on the jobs, and then
+    /// helps with the jobs left. Returns when both are done. `callerWork` runs exactly once, before any job
+    /// when the pool cannot share the loop (one worker, busy, or called from a job).
+    public func forEach(_ count: Int, whileCallerRuns callerWork: () -> Void, _ body: @Sendable (Int) -> Void) {
+        guard count > 0, workerCount > 1, !State.insideJob else {
+            callerWork()
+            for i in 0..<count { body(i) }
+            return
+        }
+        withoutActuallyEscaping(body) { job in
+            let plain: (Int) -> Void = job
+            withUnsafePointer(to: plain) { stored in
+                guard state.begin(UnsafeRawPointer(stored), count: count) else {
+                    callerWork()
+                    for i in 0..<count { body(i) }
+                    return
+                }
+                callerWork()
+                state.help()
+                state.finish()
+            }
+        }
+    }
+
     /// How many of the pool's threads are asleep waiting for a loop, how many it keeps (0 once shut down),
     /// and how many loops have been handed to them (loops run on the caller alone do not count). For tests.
     package var threadCounters: (parked: Int, threads: Int, loops: Int) {

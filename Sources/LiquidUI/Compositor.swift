@@ -18,7 +18,15 @@ import LiquidRaster
 /// effect reads grows to everything it reads. Only the fixed screen tiles (`tileSize` pixels square)
 /// touched by damage are re-rendered, each from scratch.
 ///
+/// Workers (``WorkerPool/shared``, one per core by default): a frame's ``LayerDrawing`` updates run one
+/// layer per job, and each pass's damaged tiles are drawn one tile per job (``TilePainter``), after the
+/// main actor has prepared the pass's filter-group buffers. Tiles that reach a custom-drawn layer (a
+/// main-actor closure) are drawn by the calling thread while the workers draw the rest; backdrop effects
+/// run on it between passes.
+///
 /// Guarantees:
+/// - The image is byte for byte the same for any worker count: every tile is drawn from scratch into a
+///   buffer of its own, from data the tiles only read.
 /// - After any sequence of changes, the image equals byte for byte what a new compositor renders from the
 ///   same tree: every pixel is always produced inside the same tile buffer at the same offset, so the
 ///   floating-point work is identical.
@@ -232,12 +240,14 @@ public final class Compositor {
         if !tiles.isEmpty {
             var lower = 0
             for node in needed {
-                try renderTiles(tiles, tree: tree, range: lower..<node.index, first: lower == 0)
+                try renderPass(tiles, tree: tree, range: lower..<node.index, first: lower == 0)
                 try computeRootBackdrop(node)
                 didRenderBackdrop?()
+                // The callback may have changed paints of the layers still to draw.
+                for later in nodes[node.index...] { later.refreshLook() }
                 lower = node.index
             }
-            try renderTiles(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)
+            try renderPass(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)
         }
 
         for node in nodes { node.layer.consumeDisplayRects(upTo: stampAtStart) }
@@ -477,230 +487,182 @@ public final class Compositor {
 
     /// Renders the painter's-order range `range` of the tree into each tile, starting from the background
     /// (`first`) or from the image as left by the previous pass.
-    private func renderTiles(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
-        try RenderProfiler.measure(.blits) { () throws -> Void in try renderTileList(tiles, tree: tree, range: range, first: first) }
+    ///
+    /// The pass first prepares, on the main actor, the buffer of every filter group it will composite
+    /// (``TilePainter`` only composites them), then draws the tiles on the worker pool, one tile per job:
+    /// each tile is drawn from scratch into a buffer of its own and copied into its own part of the
+    /// image, so the tiles share nothing but read-only data and the image is the same for any worker
+    /// count. Tiles that reach a custom-drawn layer (a main-actor closure) are drawn by the calling thread
+    /// meanwhile.
+    private func renderPass(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
+        try RenderProfiler.measure(.blits) { () throws -> Void in
+            var painter = TilePainter(scale: scale)
+            painter.backdropOutputs = backdropOutputs
+            var grid = TileGrid(bounds: image.bounds, tileSize: tileSize)
+            for rect in tiles { grid.mark(rect) }
+            if let tree { try prepareGroups(tree, range: range, grid: grid, painter: &painter) }
+
+            // After a backdrop pass, a tile that no layer of the range can change is already final: skip it
+            // rather than copy it out and back. Measured reason: a screen of four controls with a glass
+            // button last re-rendered every damaged tile in the button's second pass (perf, `ui.screen.frame`).
+            var reach: [PixelRect] = []
+            if !first {
+                for node in nodes[Swift.min(range.lowerBound, nodes.count)..<Swift.min(range.upperBound, nodes.count)] {
+                    if let extent = node.damageExtent { reach.append(extent) }
+                }
+            }
+            var onMain: [PixelRect] = []
+            if let tree { collectMainActorExtents(tree, range: range, into: &onMain) }
+            var mainTiles: [PixelRect] = [], workerTiles: [PixelRect] = []
+            for rect in tiles {
+                if !first, !reach.contains(where: { $0.intersects(rect) }) { continue }
+                if onMain.contains(where: { $0.intersects(rect) }) { mainTiles.append(rect) } else { workerTiles.append(rect) }
+            }
+
+            let fill: PremultipliedRGBA8? = first ? background : nil
+            let shared = painter
+            var results = [TileResult](repeating: TileResult(), count: workerTiles.count)
+            var mainResult = TileResult()
+            image.withMutableView { screen in
+                results.withUnsafeMutableBufferPointer { slots in
+                    // Each job writes only its tile's pixels of the screen and its own result slot.
+                    nonisolated(unsafe) let screen = screen, out = slots
+                    let jobs = workerTiles
+                    WorkerPool.shared.forEach(jobs.count, whileCallerRuns: {
+                        for rect in mainTiles {
+                            let result = Self.renderTile(rect, tree: tree, range: range, fill: fill, painter: shared, screen: screen)
+                            mainResult.merge(result)
+                        }
+                    }) { i in
+                        out[i] = Self.renderTile(jobs[i], tree: tree, range: range, fill: fill, painter: shared, screen: screen)
+                    }
+                }
+            }
+            statistics.contentDraws += painter.counts.contentDraws
+            statistics.backdropsRendered += painter.counts.backdropsRendered
+            for result in results { mainResult.merge(result) }
+            statistics.tiles += mainResult.counts.tiles
+            statistics.pixels += mainResult.counts.pixels
+            statistics.contentDraws += mainResult.counts.contentDraws
+            statistics.backdropsRendered += mainResult.counts.backdropsRendered
+            if let error = mainResult.error { throw error }
+        }
     }
 
-    private func renderTileList(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
-        // After a backdrop pass, a tile that no layer of the range can change is already final: skip it
-        // rather than copy it out and back. Measured reason: a screen of four controls with a glass button
-        // last re-rendered every damaged tile in the button's second pass (perf, `ui.screen.frame`).
-        var reach: [PixelRect] = []
-        if !first {
-            for node in nodes[Swift.min(range.lowerBound, nodes.count)..<Swift.min(range.upperBound, nodes.count)] {
-                if let extent = node.damageExtent { reach.append(extent) }
-            }
+    /// What drawing some tiles did: the painters' counts and the first error.
+    private struct TileResult: @unchecked Sendable {
+        var counts = RenderStatistics()
+        /// `@unchecked`: an error is handed from the worker that threw it to the main actor once the loop
+        /// has finished, never shared meanwhile.
+        var error: (any Error)?
+
+        mutating func merge(_ other: TileResult) {
+            counts.tiles += other.counts.tiles
+            counts.pixels += other.counts.pixels
+            counts.contentDraws += other.counts.contentDraws
+            counts.backdropsRendered += other.counts.backdropsRendered
+            if error == nil { error = other.error }
         }
-        for rect in tiles {
-            if !first, !reach.contains(where: { $0.intersects(rect) }) { continue }
+    }
+
+    /// Draws one tile from scratch (from `fill`, or from the screen's pixels when `fill` is `nil`) and
+    /// copies it into the screen.
+    private nonisolated static func renderTile(_ rect: PixelRect, tree: RenderNode?, range: Range<Int>,
+                                               fill: PremultipliedRGBA8?, painter: TilePainter,
+                                               screen: MutablePixmapView) -> TileResult {
+        var result = TileResult()
+        do {
             var target: RenderTarget
-            if first {
-                target = try RenderTarget(rect: rect, scale: scale, fill: background)
+            if let fill {
+                target = try RenderTarget(rect: rect, scale: painter.scale, fill: fill)
             } else {
-                target = RenderTarget(pixmap: try image.cropped(to: rect), rect: rect)
+                var pixels = try Pixmap(width: rect.width, height: rect.height, scale: painter.scale)
+                pixels.withMutableView { $0.copy(from: screen.region(rect).readOnly) }
+                target = RenderTarget(pixmap: pixels, rect: rect)
             }
-            if let tree, !range.isEmpty { try draw(tree, into: &target, range: range) }
+            var painter = painter
+            if let tree, !range.isEmpty { try painter.draw(tree, into: &target, range: range) }
             let pixels = target.canvas.pixmap
-            image.withMutableRegion(rect) { destination in pixels.withView { destination.copy(from: $0) } }
-            statistics.tiles += 1
-            statistics.pixels += rect.area
+            pixels.withView { screen.region(rect).copy(from: $0) }
+            result.counts = painter.counts
+            result.counts.tiles = 1
+            result.counts.pixels = rect.area
+        } catch {
+            result.error = error
         }
+        return result
     }
 
-    /// Draws `node` and its subtree into `target`; with a `range`, only the parts whose painter's-order
-    /// index lies in it.
-    private func draw(_ node: RenderNode, into target: inout RenderTarget, range: Range<Int>?) throws {
-        guard let extent = node.extent, extent.intersects(target.rect) else { return }
-        if let range, node.lastIndex < range.lowerBound || node.index >= range.upperBound { return }
-        let ownInRange = range?.contains(node.index) ?? true
-        switch node.mode {
-        case .plain:
-            try drawPlain(node, into: &target, range: range, backdrop: true)
-        case .isolated, .group:
-            // A grouped subtree has no screen-level backdrop, so it lies in one range: draw it whole.
-            guard ownInRange else { return }
-            if node.layer.backdrop != nil {
-                target.canvas.save()
-                if node.layer.clipsToBounds { clip(&target, toBoundsOf: node) }
-                try drawBackdrop(node, into: &target)
-                target.canvas.restore()
-            }
-            guard let region = extent.intersection(target.rect) else { return }
-            if node.mode == .group {
-                if try drawWarpedGroup(node, region: region, into: &target) { return }
-                guard let (pixmap, rect) = try groupBuffer(node) else { return }
-                try composite(pixmap, at: rect, over: region, into: &target, opacity: node.opacity,
-                              mode: node.layer.blendMode, mask: node.mask)
-            } else {
-                var buffer = try RenderTarget(rect: region, scale: scale)
-                try drawPlain(node, into: &buffer, range: nil, backdrop: false)
-                try composite(buffer.canvas.pixmap, at: region, over: region, into: &target, opacity: node.opacity,
-                              mode: node.layer.blendMode, mask: node.mask)
-            }
-        }
+    /// Adds the screen pixels drawn per tile through a main-actor closure in `range`: those of custom-drawn
+    /// layers outside groups (a group's buffer is drawn before the tiles), and of layers whose mask tree
+    /// holds one (masks are drawn per tile).
+    private func collectMainActorExtents(_ node: RenderNode, range: Range<Int>, into rects: inout [PixelRect]) {
+        if node.lastIndex < range.lowerBound || node.index >= range.upperBound { return }
+        if let mask = node.mask, Self.holdsCustom(mask), let extent = node.damageExtent { rects.append(extent) }
+        if node.mode == .group { return }
+        if node.look.drawsOnMainActor, range.contains(node.index), let extent = node.damageExtent { rects.append(extent) }
+        for child in node.children { collectMainActorExtents(child, range: range, into: &rects) }
     }
 
-    /// Clips the target to the node's bounds shape (its rounded rect), unless the target lies wholly where
-    /// that shape covers every pixel fully, where the clip would change nothing but the cost. Measured
-    /// reason: a full-screen card under a rounded clip at 3× built a clip mask for every tile and then
-    /// composited every tile through it (the per-pixel coverage path), about a fifth of a ripple frame;
-    /// only the tiles along the edges and corners need it.
-    private func clip(_ target: inout RenderTarget, toBoundsOf node: RenderNode) {
-        target.setTransform(node.toDevice)
-        let layer = node.layer, bounds = layer.bounds
-        let radii = layer.cornerRadii.clamped(toFit: bounds.size)
-        // A continuous corner leaves the straight edge 1.528 radii from the corner; a circular one, 1.
-        let reach = radii.maximum * (layer.cornerStyle == .continuous ? 1.53 : 1)
-        if Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: reach) { return }
-        target.canvas.clip(to: node.boundsPath)
+    private static func holdsCustom(_ node: RenderNode) -> Bool {
+        node.look.drawsOnMainActor || node.mask.map(holdsCustom) == true || node.children.contains(where: holdsCustom)
     }
 
-    /// Whether every pixel of `rect` lies wholly inside `bounds` mapped by `toDevice` (only for a
-    /// transform without rotation or shear) and outside the `corner` × `corner` squares (points) at its
-    /// corners, which may be rounded.
-    private static func lies(_ rect: PixelRect, inside toDevice: AffineTransform, bounds: Rect, corner: Double) -> Bool {
-        guard toDevice.b == 0, toDevice.c == 0, toDevice.a > 0, toDevice.d > 0, corner.isFinite, corner >= 0 else {
-            return false
-        }
-        let box = toDevice.apply(to: bounds)
-        guard box.isFinite else { return false }
-        // Whole pixels only: a pixel cut by an edge has partial coverage.
-        let minX = Double(rect.x), minY = Double(rect.y), maxX = Double(rect.maxX), maxY = Double(rect.maxY)
-        guard minX >= box.minX.rounded(.up), minY >= box.minY.rounded(.up), maxX <= box.maxX.rounded(.down),
-              maxY <= box.maxY.rounded(.down) else { return false }
-        guard corner > 0 else { return true }
-        // Clear of the corner squares, with a pixel to spare for anti-aliasing.
-        let cx = corner * toDevice.a + 1, cy = corner * toDevice.d + 1
-        let inMiddleColumns = minX >= box.minX + cx && maxX <= box.maxX - cx
-        let inMiddleRows = minY >= box.minY + cy && maxY <= box.maxY - cy
-        return inMiddleColumns || inMiddleRows
-    }
-
-    /// Draws the node without grouping it: its clip, backdrop (optionally), own drawing, then sublayers.
-    private func drawPlain(_ node: RenderNode, into target: inout RenderTarget, range: Range<Int>?,
-                           backdrop: Bool) throws {
-        let ownInRange = range?.contains(node.index) ?? true
-        target.canvas.save()
-        defer { target.canvas.restore() }
-        if node.layer.clipsToBounds { clip(&target, toBoundsOf: node) }
-        if ownInRange {
-            if backdrop { try drawBackdrop(node, into: &target) }
-            if let box = node.contentBox, box.intersects(target.rect) { try drawContent(node, into: &target) }
-        }
-        for child in node.children { try draw(child, into: &target, range: range) }
-    }
-
-    /// Draws the layer's background and content.
-    private func drawContent(_ node: RenderNode, into target: inout RenderTarget) throws {
-        let layer = node.layer
-        let bounds = layer.bounds
-        statistics.contentDraws += 1
-        target.setTransform(node.toDevice)
-        if let color = layer.backgroundColor {
-            target.canvas.fillRoundedRect(bounds, cornerRadii: layer.cornerRadii.clamped(toFit: bounds.size),
-                                          style: layer.cornerStyle, paint: .color(color))
-        }
-        switch layer.content {
-        case .none:
-            break
-        case .shape(let path, let fill, let stroke, let rule):
-            if let fill { target.canvas.fill(path, paint: fill, rule: rule) }
-            if let stroke { target.canvas.stroke(path, style: stroke.style, paint: stroke.paint) }
-        case .roundedRect(let rect, let radii, let style, let fill):
-            target.canvas.fillRoundedRect(rect, cornerRadii: radii, style: style, paint: fill)
-        case .image(let pixmap):
-            let points = pixmap.sizeInPoints
-            guard points.width > 0, points.height > 0 else { break }
-            target.canvas.drawImage(pixmap, transform: AffineTransform(scaleX: bounds.width / points.width,
-                                                                       y: bounds.height / points.height))
-        case .text(let string, let style):
-            try drawText(string, style: style, node: node, into: &target)
-        case .custom(let body):
-            target.canvas.save()
-            if !layer.clipsToBounds, !Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: 0) {
-                target.canvas.clip(to: Path(rect: bounds))
-            }
-            body(&target.canvas, bounds)
-            target.canvas.restore()
-        case .drawing(let drawing):
-            target.canvas.save()
-            if !layer.clipsToBounds, !Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: 0) {
-                target.canvas.clip(to: Path(rect: bounds))
-            }
-            drawing.draw(in: &target.canvas, bounds: bounds)
-            target.canvas.restore()
-        }
-    }
-
-    /// Draws a text layer at its snapped device origin; under a clip, through a small buffer so the clip
-    /// applies.
-    private func drawText(_ string: String, style: TextStyle, node: RenderNode, into target: inout RenderTarget) throws {
-        guard let text = node.text else { return }
-        let renderer = style.renderer(magnification: text.magnification)
-        if target.canvas.clipMask == nil {
-            let point = Point((text.origin.x - Double(target.rect.x)) / scale, (text.origin.y - Double(target.rect.y)) / scale)
-            try renderer.draw(string, at: point, into: &target.canvas.pixmap)
+    /// Prepares the buffer of every filter group in `range` whose extent meets a marked tile of `grid`
+    /// (and of the groups inside the masks drawn there).
+    private func prepareGroups(_ node: RenderNode, range: Range<Int>, grid: TileGrid, painter: inout TilePainter) throws {
+        guard let extent = node.extent?.intersection(image.bounds), grid.anyMarked(in: extent) else { return }
+        if node.lastIndex < range.lowerBound || node.index >= range.upperBound { return }
+        if let mask = node.mask { try prepareAllGroups(mask, painter: &painter) }
+        if node.mode == .group {
+            guard range.contains(node.index) else { return }
+            try prepareGroup(node, painter: &painter)
             return
         }
-        guard let region = node.contentBox?.intersection(target.rect) else { return }
-        var buffer = try RenderTarget(rect: region, scale: scale)
-        let point = Point((text.origin.x - Double(region.x)) / scale, (text.origin.y - Double(region.y)) / scale)
-        try renderer.draw(string, at: point, into: &buffer.canvas.pixmap)
-        try composite(buffer.canvas.pixmap, at: region, over: region, into: &target, opacity: 1, mode: .normal, mask: nil)
+        for child in node.children { try prepareGroups(child, range: range, grid: grid, painter: &painter) }
     }
 
-    /// Runs (or, for a screen-level backdrop, fetches) the node's backdrop effect and composites its output
-    /// over the node's shape box.
-    private func drawBackdrop(_ node: RenderNode, into target: inout RenderTarget) throws {
-        guard let effect = node.layer.backdrop, let box = node.backdropBox,
-              let region = box.intersection(target.rect) else { return }
-        let output: (rect: PixelRect, pixmap: Pixmap)
-        if node.isRootLevelBackdrop {
-            guard let stored = backdropOutputs[node.index] else { return }
-            output = stored
-        } else {
-            guard let sample = node.sampleRect?.intersection(target.rect) else { return }
-            let backdrop = try target.canvas.pixmap.cropped(to: sample.offsetBy(dx: -target.rect.x, dy: -target.rect.y))
-            output = (sample, try runBackdrop(effect, node: node, backdrop: backdrop, rect: sample))
+    /// Prepares every group in the subtree (drawn whole into a buffer or a mask, not tile by tile).
+    private func prepareAllGroups(_ node: RenderNode, painter: inout TilePainter) throws {
+        if let mask = node.mask { try prepareAllGroups(mask, painter: &painter) }
+        if node.mode == .group {
+            try prepareGroup(node, painter: &painter)
+            return
         }
-        guard let visible = region.intersection(output.rect) else { return }
-        try composite(output.pixmap, at: output.rect, over: visible, into: &target, opacity: node.opacity,
-                      mode: node.layer.blendMode, mask: nil)
+        for child in node.children { try prepareAllGroups(child, painter: &painter) }
+    }
+
+    /// Prepares one group's pixels: a mesh-warp group's unfiltered pixels and plan, any other group's
+    /// filtered buffer (from the cache when nothing in it changed). The groups nested in it come first.
+    private func prepareGroup(_ node: RenderNode, painter: inout TilePainter) throws {
+        let id = ObjectIdentifier(node.layer)
+        guard painter.groups[id] == nil else { return }
+        if let warped = try warpedGroup(node, painter: &painter) {
+            painter.groups[id] = warped
+        } else if let (pixmap, rect) = try groupBuffer(node, painter: &painter) {
+            painter.groups[id] = .filtered(pixmap, rect: rect)
+        }
     }
 
     /// Reads the screen beneath a screen-level backdrop layer (all tiles under it are rendered up to it)
     /// and stores the effect's output for the tiles.
     private func computeRootBackdrop(_ node: RenderNode) throws {
-        guard let effect = node.layer.backdrop, let sample = node.sampleRect?.intersection(image.bounds) else { return }
+        guard let effect = node.look.backdrop, let sample = node.sampleRect?.intersection(image.bounds) else { return }
         let backdrop = try image.cropped(to: sample)
-        backdropOutputs[node.index] = (sample, try runBackdrop(effect, node: node, backdrop: backdrop, rect: sample))
-    }
-
-    private func runBackdrop(_ effect: any BackdropEffect, node: RenderNode, backdrop: Pixmap, rect: PixelRect) throws -> Pixmap {
-        var output = try Pixmap(width: rect.width, height: rect.height, scale: scale)
-        let shape = BackdropShape(
-            bounds: node.layer.bounds, cornerRadii: node.layer.cornerRadii.clamped(toFit: node.layer.bounds.size),
-            cornerStyle: node.layer.cornerStyle,
-            transform: node.toDevice.concatenating(AffineTransform(translationX: -Double(rect.x), y: -Double(rect.y))),
-            region: rect)
-        try effect.render(backdrop: backdrop, into: &output, shape: shape, scale: scale)
-        statistics.backdropsRendered += 1
-        guard output.width == rect.width, output.height == rect.height else {
-            throw LiquidError.invalidSize("a backdrop effect returned a \(output.width)×\(output.height) image for a "
-                                          + "\(rect.width)×\(rect.height) backdrop")
-        }
-        return output
+        var painter = TilePainter(scale: scale)
+        backdropOutputs[node.index] = (sample, try painter.runBackdrop(effect, node: node, backdrop: backdrop, rect: sample))
+        statistics.backdropsRendered += painter.counts.backdropsRendered
     }
 
     /// The filtered buffer of a filter group (or a group holding backdrop layers), from the cache when
-    /// nothing in it changed.
+    /// nothing in it changed; its content (and nested groups) drawn with `painter`.
     ///
     /// When only the group's own filters changed since the cached render (an animated filter over still
     /// content, such as a ripple's mesh), the group is not redrawn: its unfiltered pixels, kept from that
     /// render, are filtered anew. They are kept only once a filters-only change has been seen, so groups
     /// whose content changes every frame hold one buffer, not two. Measured reason: a full-screen ripple at
     /// 3× spent most of its frame redrawing the still card under the warp.
-    private func groupBuffer(_ node: RenderNode) throws -> (Pixmap, PixelRect)? {
+    private func groupBuffer(_ node: RenderNode, painter: inout TilePainter) throws -> (Pixmap, PixelRect)? {
         guard let rect = node.groupRect else { return nil }
         let id = ObjectIdentifier(node.layer)
         let layer = node.layer
@@ -716,19 +678,17 @@ public final class Compositor {
                 buffer = RenderTarget(pixmap: kept, rect: rect)
                 statistics.groupsRefiltered += 1
             } else {
-                buffer = try RenderTarget(rect: rect, scale: scale)
-                try drawPlain(node, into: &buffer, range: nil, backdrop: false)
-                statistics.groupsRendered += 1
+                buffer = try drawGroupContent(node, rect: rect, painter: &painter)
             }
             unfiltered = buffer.canvas.pixmap
         } else {
-            buffer = try RenderTarget(rect: rect, scale: scale)
-            try drawPlain(node, into: &buffer, range: nil, backdrop: false)
-            statistics.groupsRendered += 1
+            buffer = try drawGroupContent(node, rect: rect, painter: &painter)
         }
         let filters = layer.filters
         for (i, filter) in filters.enumerated() {
-            try apply(filter, to: &buffer, node: node, mask: i < node.filterMasks.count ? node.filterMasks[i] : nil)
+            let mask = i < node.filterMasks.count ? node.filterMasks[i] : nil
+            if let mask { try prepareAllGroups(mask, painter: &painter) }
+            try apply(filter, to: &buffer, node: node, mask: mask, painter: &painter)
         }
         let pixmap = buffer.canvas.pixmap
         groupCache[id] = GroupCacheEntry(stamp: layer.subtreeStamp, unfilteredStamp: layer.unfilteredStamp,
@@ -736,32 +696,32 @@ public final class Compositor {
         return (pixmap, rect)
     }
 
-    /// Draws the part `region` of a group whose only filter is a mesh warp straight from its unfiltered
-    /// pixels into the target, warping just that part (``MeshWarpPlan``), and returns true; returns false
-    /// for any other group. Without opacity, blend mode or mask in the way the warped pixels are composited
-    /// as they are made (under a clip, where it covers them fully; partly covered ones take the general
-    /// composite); otherwise the part is warped into a buffer of its own and composited as any group.
-    /// Without a clip the bytes are those of warping the whole group and compositing it; under one,
-    /// fully covered pixels may differ from the general per-pixel coverage path by a level of rounding.
-    ///
-    /// Measured reason: a full-screen ripple at 3× copied the card's unfiltered pixels, warped the copy
-    /// whole and then composited it tile by tile — three passes over 12 MB where one does.
-    private func drawWarpedGroup(_ node: RenderNode, region: PixelRect, into target: inout RenderTarget) throws -> Bool {
+    /// The group's subtree drawn unfiltered into a new buffer covering `rect` (its nested groups first).
+    private func drawGroupContent(_ node: RenderNode, rect: PixelRect, painter: inout TilePainter) throws -> RenderTarget {
+        for child in node.children { try prepareAllGroups(child, painter: &painter) }
+        var buffer = try RenderTarget(rect: rect, scale: scale)
+        try painter.drawPlain(node, into: &buffer, range: nil, backdrop: false)
+        statistics.groupsRendered += 1
+        return buffer
+    }
+
+    /// For a group whose only filter is a mesh warp: its unfiltered pixels (kept while its content does
+    /// not change) and the laid-out mesh (kept while nothing in the subtree changes), from which the tiles
+    /// warp just their part (``TilePainter``). `nil` for any other group, or a warp without a usable box.
+    private func warpedGroup(_ node: RenderNode, painter: inout TilePainter) throws -> TilePainter.GroupPixels? {
         let layer = node.layer
         guard layer.filters.count == 1, case .meshWarp(let mesh) = layer.filters[0], let rect = node.groupRect else {
-            return false
+            return nil
         }
         let box = node.toDevice.apply(to: layer.bounds)
-        guard box.isFinite, box.width > 0, box.height > 0 else { return false }
+        guard box.isFinite, box.width > 0, box.height > 0 else { return nil }
         let id = ObjectIdentifier(layer)
         var entry: GroupCacheEntry
         if let kept = groupCache[id], kept.toDevice == node.toDevice, kept.rect == rect,
            kept.unfilteredStamp == layer.unfilteredStamp, kept.unfiltered != nil {
             entry = kept
         } else {
-            var buffer = try RenderTarget(rect: rect, scale: scale)
-            try drawPlain(node, into: &buffer, range: nil, backdrop: false)
-            statistics.groupsRendered += 1
+            let buffer = try drawGroupContent(node, rect: rect, painter: &painter)
             entry = GroupCacheEntry(stamp: 0, unfilteredStamp: layer.unfilteredStamp, toDevice: node.toDevice,
                                     rect: rect, pixmap: nil, unfiltered: buffer.canvas.pixmap)
         }
@@ -777,68 +737,12 @@ public final class Compositor {
         } else {
             statistics.groupsReused += 1
         }
-        guard let plan = entry.plan, let unfiltered = entry.unfiltered else { return false }
-        let local = region.offsetBy(dx: -rect.x, dy: -rect.y)
-        let plain = node.opacity == 1 && layer.blendMode == .normal && node.mask == nil
-        if plain, target.canvas.clipMask == nil {
-            let into = region.offsetBy(dx: -target.rect.x, dy: -target.rect.y)
-            target.canvas.pixmap.withMutableView { destination in
-                unfiltered.withView { plan.draw($0, region: local, into: destination.region(into), mode: .sourceOver) }
-            }
-        } else if plain, let clip = target.canvas.clipMask {
-            // Under a clip (a tile on the edge of a rounded clip): runs the clip covers fully are drawn
-            // straight, runs it leaves out are skipped, and only partly covered pixels (the corners' arcs)
-            // go through the general composite. Measured reason: the edge tiles of a full-screen ripple
-            // composited every pixel through the per-pixel coverage path.
-            let coverage = clip.bytes, tile = target.rect
-            var partial: [PixelRect] = []
-            target.canvas.pixmap.withMutableView { destination in
-                unfiltered.withView { source in
-                    coverage.withUnsafeBufferPointer { bytes in
-                        // 0: not covered, 1: partly, 2: fully.
-                        func kind(_ c: UInt8) -> Int { c == 0 ? 0 : (c == 255 ? 2 : 1) }
-                        for y in region.y..<region.maxY {
-                            let rowStart = (y - tile.y) * clip.width - tile.x
-                            var x = region.x
-                            while x < region.maxX {
-                                let k = kind(bytes[rowStart + x])
-                                var end = x + 1
-                                while end < region.maxX && kind(bytes[rowStart + end]) == k { end += 1 }
-                                let run = PixelRect(x: x, y: y, width: end - x, height: 1)
-                                if k == 2 {
-                                    plan.draw(source, region: run.offsetBy(dx: -rect.x, dy: -rect.y),
-                                              into: destination.region(run.offsetBy(dx: -tile.x, dy: -tile.y)),
-                                              mode: .sourceOver)
-                                } else if k == 1 {
-                                    partial.append(run)
-                                }
-                                x = end
-                            }
-                        }
-                    }
-                }
-            }
-            for run in partial {
-                var piece = try Pixmap(width: run.width, height: 1, scale: scale)
-                piece.withMutableView { destination in
-                    unfiltered.withView {
-                        plan.draw($0, region: run.offsetBy(dx: -rect.x, dy: -rect.y), into: destination, mode: .copy)
-                    }
-                }
-                try composite(piece, at: run, over: run, into: &target, opacity: 1, mode: .normal, mask: nil)
-            }
-        } else {
-            var piece = try Pixmap(width: region.width, height: region.height, scale: scale)
-            piece.withMutableView { destination in
-                unfiltered.withView { plan.draw($0, region: local, into: destination, mode: .copy) }
-            }
-            try composite(piece, at: region, over: region, into: &target, opacity: node.opacity, mode: layer.blendMode,
-                          mask: node.mask)
-        }
-        return true
+        guard let plan = entry.plan, let unfiltered = entry.unfiltered else { return nil }
+        return .warped(plan: plan, unfiltered: unfiltered, rect: rect)
     }
 
-    private func apply(_ filter: LayerFilter, to target: inout RenderTarget, node: RenderNode, mask: RenderNode?) throws {
+    private func apply(_ filter: LayerFilter, to target: inout RenderTarget, node: RenderNode, mask: RenderNode?,
+                       painter: inout TilePainter) throws {
         let workspace = self.workspace
         switch filter {
         case .blur(let sigma):
@@ -865,7 +769,7 @@ public final class Compositor {
             var strength = try RenderTarget(rect: target.rect, scale: scale)
             switch source {
             case .layer:
-                if let mask { try draw(mask, into: &strength, range: nil) }
+                if let mask { try painter.draw(mask, into: &strength, range: nil) }
             case .linearGradient(let from, let to):
                 strength.setTransform(node.toDevice)
                 let gradient = try Gradient(stops: [GradientStop(0, RGBA(red: 0, green: 0, blue: 0, alpha: 0)),
@@ -880,50 +784,6 @@ public final class Compositor {
             try target.canvas.pixmap.withMutableView { view in
                 try strengthPixels.withView { maskView in
                     try blur.apply(to: view, mask: CoverageMask.alpha(of: maskView), workspace: workspace)
-                }
-            }
-        }
-    }
-
-    /// Composites the part `region` (device pixels) of `source` (which covers `sourceRect`) onto the target
-    /// with `opacity` and `mode`, through the target's clip and the alpha of the `mask` tree.
-    private func composite(_ source: Pixmap, at sourceRect: PixelRect, over region: PixelRect,
-                           into target: inout RenderTarget, opacity: Double, mode: BlendMode, mask: RenderNode?) throws {
-        guard let region = region.intersection(sourceRect)?.intersection(target.rect) else { return }
-        var coverage: [UInt8]? = nil
-        if let mask {
-            var buffer = try RenderTarget(rect: region, scale: scale)
-            try draw(mask, into: &buffer, range: nil)
-            let bytes = buffer.canvas.pixmap.bytes
-            coverage = (0..<(region.width * region.height)).map { bytes[4 * $0 + 3] }
-        }
-        if let clip = target.canvas.clipMask {
-            let clipBytes = clip.bytes
-            let dx = region.x - target.rect.x, dy = region.y - target.rect.y
-            var combined = coverage ?? [UInt8](repeating: 255, count: region.width * region.height)
-            combined.withUnsafeMutableBufferPointer { out in
-                clipBytes.withUnsafeBufferPointer { clipRows in
-                    for y in 0..<region.height {
-                        PackedPixel.multiply(out.baseAddress! + y * region.width,
-                                             by: clipRows.baseAddress! + (y + dy) * clip.width + dx, count: region.width)
-                    }
-                }
-            }
-            coverage = combined
-        }
-        let sourceRegion = region.offsetBy(dx: -sourceRect.x, dy: -sourceRect.y)
-        let targetRegion = region.offsetBy(dx: -target.rect.x, dy: -target.rect.y)
-        let width = region.width
-        try target.canvas.pixmap.withMutableView { destinationView in
-            try source.withView { sourceView in
-                let destination = destinationView.region(targetRegion), from = sourceView.region(sourceRegion)
-                if let coverage {
-                    try coverage.withUnsafeBufferPointer { bytes in
-                        let mask = CoverageMask(base: bytes.baseAddress!, width: width, height: region.height, rowBytes: width)
-                        try destination.composite(from, mode: mode, opacity: opacity, mask: mask)
-                    }
-                } else {
-                    try destination.composite(from, mode: mode, opacity: opacity)
                 }
             }
         }

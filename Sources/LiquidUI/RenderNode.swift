@@ -2,9 +2,13 @@ import LiquidGeometry
 import LiquidRaster
 
 /// One visible layer as the compositor sees it for one frame: its device transform, the pixel extents
-/// it draws into and how it is composited. Built fresh for every frame that is not idle.
-@MainActor
-final class RenderNode {
+/// it draws into, how it is composited, and what it draws (``look``, read from the layer when the node is
+/// built). Built fresh for every frame that is not idle.
+///
+/// Sendable by contract (`@unchecked`): the main actor builds the tree and writes its fields; once the
+/// tiles are handed to the workers nothing writes them until the frame ends (``refreshLook()`` runs
+/// between passes, while no tile is being drawn), so workers only read.
+final class RenderNode: @unchecked Sendable {
     /// How a node reaches its render target.
     enum Mode {
         /// Drawn straight into the target.
@@ -18,6 +22,8 @@ final class RenderNode {
     }
 
     let layer: Layer
+    /// What the layer draws, as of the node's build (or its last ``refreshLook()``).
+    private(set) var look: LayerLook
     /// Painter's-order (pre-order) position in the tree; -1 for mask trees.
     let index: Int
     /// The largest `index` in this node's subtree.
@@ -54,24 +60,30 @@ final class RenderNode {
     /// the device point of the snapped baseline origin.
     var text: (metrics: TextRenderer.Metrics, magnification: Double, origin: Point)?
 
+    @MainActor
     init(layer: Layer, index: Int, toDevice: AffineTransform, opacity: Double) {
         self.layer = layer
+        look = LayerLook(layer)
         self.index = index
         self.lastIndex = index
         self.toDevice = toDevice
         self.opacity = opacity
     }
 
+    /// Reads the layer's look again (its paints may have changed since the build).
+    @MainActor
+    func refreshLook() { look = LayerLook(layer) }
+
     /// The bounds shape (bounds rounded by the corner radii) in local points.
     var boundsPath: Path {
-        let bounds = layer.bounds
-        let radii = layer.cornerRadii.clamped(toFit: bounds.size)
+        let bounds = look.bounds
+        let radii = look.cornerRadii.clamped(toFit: bounds.size)
         var path = Path()
         if radii.maximum <= 0 {
             path.addRect(bounds)
             return path
         }
-        switch layer.cornerStyle {
+        switch look.cornerStyle {
         case .circular: path.addRoundedRect(bounds, cornerRadii: radii)
         case .continuous: path.addContinuousRoundedRect(bounds, cornerRadii: radii)
         }
@@ -83,4 +95,39 @@ final class RenderNode {
 enum ChainStep {
     case clip(PixelRect?)
     case outset(Int)
+}
+
+/// The properties of a ``Layer`` that drawing it reads, copied so that tiles can be drawn off the main
+/// actor.
+///
+/// `@unchecked Sendable`: ``content`` may hold a main-actor closure (``LayerContent/custom(_:)``) and
+/// ``backdrop`` an effect that is not `Sendable`; the compositor calls those only on the main thread (tiles
+/// they reach are drawn there, and backdrop effects run before or between the passes).
+struct LayerLook: @unchecked Sendable {
+    var bounds: Rect
+    var cornerRadii: CornerRadii
+    var cornerStyle: CornerStyle
+    var clipsToBounds: Bool
+    var blendMode: BlendMode
+    var backgroundColor: RGBA?
+    var content: LayerContent
+    var backdrop: (any BackdropEffect)?
+
+    @MainActor
+    init(_ layer: Layer) {
+        bounds = layer.bounds
+        cornerRadii = layer.cornerRadii
+        cornerStyle = layer.cornerStyle
+        clipsToBounds = layer.clipsToBounds
+        blendMode = layer.blendMode
+        backgroundColor = layer.backgroundColor
+        content = layer.content
+        backdrop = layer.backdrop
+    }
+
+    /// Whether drawing the content calls a main-actor closure.
+    var drawsOnMainActor: Bool {
+        if case .custom = content { return true }
+        return false
+    }
 }
