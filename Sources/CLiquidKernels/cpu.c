@@ -22,3 +22,9 @@ int lk_has_avx512(void) {
     return 0;
 #endif
 }
+
+void lk_spin_pause(void) {
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+}

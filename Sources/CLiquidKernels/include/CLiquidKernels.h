@@ -25,6 +25,10 @@ int lk_has_avx2(void);
  * x86-64). */
 int lk_has_avx512(void);
 
+/* Tells the CPU the caller is in a spin-wait loop (x86 PAUSE; nothing elsewhere): the loop polls more
+   gently and leaves the core's shared resources to its sibling. */
+void lk_spin_pause(void);
+
 /* One span of a mesh warp's pixel row, pixels k ... end - 1 of one cell (k counts from the cell's first
  * pixel; out addresses pixel k's destination): pixel k samples the source at
  * (k + (x0 + xSlope * k), row + (y0 + ySlope * k)), each product and sum rounded to float separately, with
