@@ -31,7 +31,7 @@ import LiquidRaster
 /// schedules no work, draws nothing and damages nothing.
 ///
 /// ## Rendering (back to front)
-/// 1. The bar background, drawn by `drawBackground(in:bounds:)` into its own layer over a blurred
+/// 1. The bar background, drawn by `drawBackground(_:in:)` into its own layer over a blurred
 ///    shadow layer — the one place to replace to give the bar another material.
 /// 2. One image layer. The image is rendered lazily, when the compositor draws the layer after something
 ///    visible changed, at the compositor's pixel scale — so a run without a compositor (a trace) renders
@@ -103,6 +103,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
             laidOutSize = nil
             setNeedsLayout()
             setNeedsUpdateProperties()
+            background.value = backgroundLook
             backgroundLayer.setNeedsDisplay()
             invalidateImage()
         }
@@ -140,6 +141,11 @@ public final class LiquidTabBar: Control, SimulatableComponent {
 
     private let shadowLayer = Layer()
     private let backgroundLayer = Layer()
+    /// The background layer's content: the bar's capsule, drawn per tile on any worker.
+    private let background = ValueDrawing(BackgroundLook(bar: .zero, color: .clear, hairlineWidth: 0,
+                                                         hairlineColor: .clear)) { look, canvas, _ in
+        LiquidTabBar.drawBackground(look, in: &canvas)
+    }
     private let contentLayer = Layer()
     /// The image layer's content: renders the scene set last, on the compositor's worker pool.
     let drawing = LiquidTabBarDrawing()
@@ -176,9 +182,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         layer.addSublayer(shadowLayer)
         layer.addSublayer(backgroundLayer)
         layer.addSublayer(contentLayer)
-        backgroundLayer.content = .custom { [weak self] canvas, bounds in
-            self?.drawBackground(in: &canvas, bounds: bounds)
-        }
+        backgroundLayer.content = .drawing(background)
         contentLayer.content = .drawing(drawing)
         lens.jump(to: itemCenterX(self.selectedIndex))
         drawing.set(scene)
@@ -380,6 +384,7 @@ public final class LiquidTabBar: Control, SimulatableComponent {
     /// Sizes the background and its shadow to the bounds.
     private func layoutBackground() {
         backgroundLayer.frame = bounds
+        background.value = backgroundLook
         backgroundLayer.setNeedsDisplay()
         let bar = barRect
         let reach = 3 * metrics.barShadowSigma
@@ -390,17 +395,30 @@ public final class LiquidTabBar: Control, SimulatableComponent {
         shadowLayer.filters = [.blur(sigma: metrics.barShadowSigma)]
     }
 
+    /// What the bar's background draws: its capsule, colour and hairline.
+    struct BackgroundLook: Equatable, Sendable {
+        var bar: Rect
+        var color: RGBA
+        var hairlineWidth: Double
+        var hairlineColor: RGBA
+    }
+
+    private var backgroundLook: BackgroundLook {
+        BackgroundLook(bar: barRect, color: appearance.barColor, hairlineWidth: metrics.hairlineWidth,
+                       hairlineColor: appearance.hairlineColor)
+    }
+
     /// Draws the bar's background: a capsule in the appearance's bar colour with a hairline edge. This is the one place
     /// that draws the bar itself, so a glass material can replace it.
-    package func drawBackground(in canvas: inout Canvas, bounds: Rect) {
-        let bar = barRect
+    nonisolated static func drawBackground(_ look: BackgroundLook, in canvas: inout Canvas) {
+        let bar = look.bar
         guard bar.width > 0, bar.height > 0 else { return }
         let radii = CornerRadii(all: bar.height / 2)
-        canvas.fillRoundedRect(bar, cornerRadii: radii, paint: .color(appearance.barColor))
+        canvas.fillRoundedRect(bar, cornerRadii: radii, paint: .color(look.color))
         // The hairline is stroked along a path inset by half its width, so it lies just inside the bar.
-        let half = metrics.hairlineWidth / 2
+        let half = look.hairlineWidth / 2
         canvas.stroke(Path(roundedRect: bar.insetBy(dx: half, dy: half), cornerRadii: CornerRadii(all: bar.height / 2 - half)),
-                      style: StrokeStyle(width: metrics.hairlineWidth), paint: .color(appearance.hairlineColor))
+                      style: StrokeStyle(width: look.hairlineWidth), paint: .color(look.hairlineColor))
     }
 
     /// Hands the drawing the current scene and marks the image layer for redrawing whole.

@@ -1,5 +1,6 @@
 import LiquidGeometry
 import LiquidRaster
+import Synchronization
 
 /// A busy, colourful picture for glass to refract when a glass component is simulated on its own
 /// (`liquid simulate button`): a diagonal sky-to-peach wash, bold diagonal stripes in four colours and two
@@ -8,43 +9,54 @@ import LiquidRaster
 ///
 /// Drawn once per device scale into an image; re-rendering a damaged tile under animating glass then
 /// copies its pixels (a row copy when the layer sits on whole device pixels, as it does in the simulator),
-/// instead of rasterizing the picture again.
+/// instead of rasterizing the picture again. The layer's content is a ``LayerDrawing`` (the image behind a
+/// lock), so its tiles are drawn on any of the compositor's workers.
 @MainActor
 final class GlassSimulationBackdrop {
     /// The layer showing the picture (give it a frame).
     let layer = Layer()
-    private var cached: (size: Size, scale: Double, image: Pixmap)?
 
     init() {
         layer.name = "GlassSimulationBackdrop"
-        layer.content = .custom { [weak self] canvas, bounds in
-            self?.draw(in: &canvas, bounds: bounds)
-        }
+        layer.content = .drawing(Picture())
     }
 
-    private func draw(in canvas: inout Canvas, bounds: Rect) {
-        let t = canvas.deviceTransform
-        let scale = Swift.max(1, (t.determinant.magnitude).squareRoot())
-        if cached == nil || cached!.size != bounds.size || cached!.scale != scale {
-            guard let width = Int(exactly: (bounds.width * scale).rounded(.up)),
-                  let height = Int(exactly: (bounds.height * scale).rounded(.up)),
-                  var image = try? Pixmap(width: Swift.max(width, 1), height: Swift.max(height, 1), scale: scale)
-            else { return }
-            image.withCanvas { painter in
-                painter.transform = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
-                Self.paint(in: &painter, bounds: bounds)
-            }
-            cached = (bounds.size, scale, image)
+    /// The picture as a layer drawing: its image per size and scale, made on first draw.
+    private final class Picture: LayerDrawing {
+        private let cached = Mutex<(size: Size, scale: Double, image: Pixmap)?>(nil)
+
+        /// The picture depends on nothing but the grid: one version.
+        func update(bounds: Rect, toDevice: AffineTransform, scale: Double) -> LayerDrawingUpdate {
+            LayerDrawingUpdate(version: 0, changed: .zero)
         }
-        guard let image = cached?.image else { return }
-        if !Self.blit(image, at: t.apply(to: bounds.topLeft), scale: scale, transform: t, into: &canvas) {
-            canvas.drawImage(image, transform: AffineTransform(translationX: bounds.minX, y: bounds.minY))
+
+        func draw(in canvas: inout Canvas, bounds: Rect) {
+            let t = canvas.deviceTransform
+            let scale = Swift.max(1, (t.determinant.magnitude).squareRoot())
+            let image: Pixmap? = cached.withLock { cached in
+                if let kept = cached, kept.size == bounds.size, kept.scale == scale { return kept.image }
+                guard let width = Int(exactly: (bounds.width * scale).rounded(.up)),
+                      let height = Int(exactly: (bounds.height * scale).rounded(.up)),
+                      var image = try? Pixmap(width: Swift.max(width, 1), height: Swift.max(height, 1), scale: scale)
+                else { return nil }
+                image.withCanvas { painter in
+                    painter.transform = AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+                    GlassSimulationBackdrop.paint(in: &painter, bounds: bounds)
+                }
+                cached = (bounds.size, scale, image)
+                return image
+            }
+            guard let image else { return }
+            if !GlassSimulationBackdrop.blit(image, at: t.apply(to: bounds.topLeft), scale: scale, transform: t,
+                                             into: &canvas) {
+                canvas.drawImage(image, transform: AffineTransform(translationX: bounds.minX, y: bounds.minY))
+            }
         }
     }
 
     /// Copies `image` 1:1 onto whole device pixels when the canvas maps it so (no rotation, its own scale,
     /// an integer offset), honouring the canvas clip; returns `false` when the mapping needs resampling.
-    private static func blit(_ image: Pixmap, at origin: Point, scale: Double, transform t: AffineTransform,
+    nonisolated private static func blit(_ image: Pixmap, at origin: Point, scale: Double, transform t: AffineTransform,
                              into canvas: inout Canvas) -> Bool {
         guard t.b == 0, t.c == 0, abs(t.a - scale) < 1e-9, abs(t.d - scale) < 1e-9,
               abs(origin.x - origin.x.rounded()) < 1e-6, abs(origin.y - origin.y.rounded()) < 1e-6,
@@ -84,7 +96,7 @@ final class GlassSimulationBackdrop {
     }
 
     /// Paints the picture into `bounds` (points, in the canvas's user space).
-    static func paint(in canvas: inout Canvas, bounds: Rect) {
+    nonisolated static func paint(in canvas: inout Canvas, bounds: Rect) {
         func color(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> RGBA { RGBA(red: r, green: g, blue: b, alpha: a) }
         if let wash = try? Gradient(stops: [GradientStop(0, color(0.80, 0.90, 1.00)), GradientStop(0.55, color(0.96, 0.86, 1.00)),
                                             GradientStop(1, color(1.00, 0.88, 0.80))]) {
