@@ -161,7 +161,7 @@ struct GlassRenderer {
             destination.withMutableView { dst in
                 if let shadow {
                     RenderProfiler.measure(.shadow) {
-                        for plan in surfaces { paintShadow(plan, shadow, into: dst) }
+                        for plan in surfaces { paintShadow(plan, shadow, into: dst, pool: WorkerPool.shared) }
                     }
                 }
                 if let frosted {
@@ -260,11 +260,18 @@ struct GlassRenderer {
 
     // MARK: Glass
 
+    /// Paints one surface's glass, its rows of tiles split into bands over ``WorkerPool/shared`` (each band
+    /// walks its own tile rows with its own copy of the shader, whose stored state is read-only, and
+    /// writes only those rows' pixels, so the bytes do not depend on the worker count).
     private func paintGlass(_ plan: SurfacePlan, frost: PixmapView?, frostOrigin: (Int, Int),
                             backdrop: PixmapView, into dst: MutablePixmapView) {
         RenderProfiler.measure(.glassBand) {
-            var shader = makeShader(plan, frost: frost, frostOrigin: frostOrigin, backdrop: backdrop, into: dst)
-            plan.walkTiles(bandLimit: shader.bandLimit, visitor: &shader)
+            let shader = makeShader(plan, frost: frost, frostOrigin: frostOrigin, backdrop: backdrop, into: dst)
+            nonisolated(unsafe) let shared = (plan: plan, shader: shader)
+            WorkerPool.shared.forEachBand(plan.tileRowCount, minimum: 2) { _, rows in
+                var copy = shared.shader
+                shared.plan.walkTiles(bandLimit: copy.bandLimit, tileRows: rows, visitor: &copy)
+            }
             shader.release()
         }
     }
@@ -321,14 +328,41 @@ struct GlassRenderer {
     /// Darkens the destination around the surface by the analytic shadow of its offset outline. The distance
     /// is evaluated on an 8-pixel grid and interpolated bilinearly (the shadow is smooth at that scale:
     /// σ ≥ 2 pt); cells whose corners are all beyond the shadow's extent are skipped.
-    func paintShadow(_ plan: SurfacePlan, _ profile: ShadowProfile, into dst: MutablePixmapView) {
-        var sink = ShadowPainter(dst: dst)
-        shadeShadow(plan, profile, into: &sink)
+    func paintShadow(_ plan: SurfacePlan, _ profile: ShadowProfile, into dst: MutablePixmapView, pool: WorkerPool? = nil) {
+        guard let grid = shadowGrid(plan, profile) else { return }
+        guard let pool else {
+            var sink = ShadowPainter(dst: dst)
+            shadeShadow(grid, profile, cellRows: 0..<(grid.rows - 1), into: &sink)
+            return
+        }
+        // Bands of cell rows over the pool: each paints only its own rows of pixels, each pixel exactly
+        // as the whole walk does.
+        nonisolated(unsafe) let shared = (renderer: self, grid: grid, profile: profile, dst: dst)
+        pool.forEachBand(grid.rows - 1, minimum: 4) { _, rows in
+            var sink = ShadowPainter(dst: shared.dst)
+            shared.renderer.shadeShadow(shared.grid, shared.profile, cellRows: rows, into: &sink)
+        }
     }
 
     /// The shadow alphas of ``paintShadow(_:_:into:)``, handed to `sink` eight pixels (or one) at a time
     /// in the order they are painted.
     func shadeShadow<Sink: ShadowSink>(_ plan: SurfacePlan, _ profile: ShadowProfile, into sink: inout Sink) {
+        guard let grid = shadowGrid(plan, profile) else { return }
+        shadeShadow(grid, profile, cellRows: 0..<(grid.rows - 1), into: &sink)
+    }
+
+    /// The shadow's distance samples on an 8-pixel grid over the region it can darken.
+    struct ShadowGrid {
+        var region: PixelRect
+        var columns: Int
+        var rows: Int
+        var distances: [Float]
+        var shift: Float
+    }
+
+    /// The field of `plan`'s outline, offset by the shadow, sampled every 8 pixels over the region the
+    /// shadow can reach; `nil` when that region is empty.
+    func shadowGrid(_ plan: SurfacePlan, _ profile: ShadowProfile) -> ShadowGrid? {
         let g = 8
         let offset = container.material.shadow.offset
         let ox = Float(offset.x * scale), oy = Float(offset.y * scale)
@@ -338,7 +372,7 @@ struct GlassRenderer {
         var box = PixelRectBox.empty
         box.include(minX: Double(b.x) + Double(ox), minY: Double(b.y) + Double(oy),
                     maxX: Double(b.x + b.width) + Double(ox), maxY: Double(b.y + b.height) + Double(oy))
-        guard let region = box.pixelRect(margin: e.rounded(.up), width: width, height: height) else { return }
+        guard let region = box.pixelRect(margin: e.rounded(.up), width: width, height: height) else { return nil }
         let columns = (region.width + g - 1) / g + 1, rows = (region.height + g - 1) / g + 1
         var grid = [Float](repeating: 0, count: columns * rows)
         for j in 0..<rows {
@@ -347,6 +381,15 @@ struct GlassRenderer {
                 grid[j * columns + i] = plan.field.distance(x, y)
             }
         }
+        return ShadowGrid(region: region, columns: columns, rows: rows, distances: grid, shift: shift)
+    }
+
+    /// Hands `sink` the shadow alphas of the grid's cell rows `cellRows`, row by row.
+    func shadeShadow<Sink: ShadowSink>(_ samples: ShadowGrid, _ profile: ShadowProfile, cellRows: Range<Int>,
+                                       into sink: inout Sink) {
+        let g = 8
+        let region = samples.region, columns = samples.columns, shift = samples.shift
+        let grid = samples.distances
         // A cell is wholly under opaque glass (coverage 1 everywhere) when even its farthest pixel, allowing
         // for the shadow offset and the distance to a grid corner, is ½ pixel inside the outline.
         let skipInside = materialize >= 1
@@ -354,7 +397,7 @@ struct GlassRenderer {
         let extent = profile.extent
         profile.alphas.withUnsafeBufferPointer { alphaTable in
             let table = alphaTable.baseAddress!
-            for j in 0..<(rows - 1) {
+            for j in cellRows {
                 let y0 = region.y + j * g, y1 = Swift.min(y0 + g, region.y + region.height)
                 guard y0 < y1 else { continue }
                 for i in 0..<(columns - 1) {

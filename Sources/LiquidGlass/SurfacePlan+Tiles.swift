@@ -13,6 +13,16 @@ extension SurfacePlan {
     /// mixed tiles and 149 k in straight-side tiles, so the field is evaluated for 71 k pixels (plus rings)
     /// instead of ~260 k; G2: 139 k interior, 636 k mixed, 164 k straight.
     func walkTiles<V: SurfaceTileVisitor>(bandLimit: Float, visitor: inout V) {
+        walkTiles(bandLimit: bandLimit, tileRows: 0..<tileRowCount, visitor: &visitor)
+    }
+
+    /// How many rows of 16-pixel tiles ``walkTiles(bandLimit:visitor:)`` walks.
+    var tileRowCount: Int { (glassRect.height + Self.tileSize - 1) / Self.tileSize }
+
+    /// ``walkTiles(bandLimit:visitor:)`` over the tile rows `tileRows` only (0 is the top row): the same
+    /// calls for those rows, so walks of disjoint row ranges together make the whole walk, and each
+    /// touches only its own rows of pixels.
+    func walkTiles<V: SurfaceTileVisitor>(bandLimit: Float, tileRows: Range<Int>, visitor: inout V) {
         let t = Self.tileSize
         let n = field.members.count
         let ring = t + 2
@@ -27,8 +37,9 @@ extension SurfacePlan {
             relevant.deallocate(); centre.deallocate(); values.deallocate(); planes.deallocate()
         }
         let r = glassRect
-        var y0 = r.y
-        while y0 < r.y + r.height {
+        var y0 = r.y + tileRows.lowerBound * t
+        let end = Swift.min(r.y + r.height, r.y + tileRows.upperBound * t)
+        while y0 < end {
             let h = Swift.min(t, r.y + r.height - y0)
             var runStart = -1
             var x0 = r.x
