@@ -57,6 +57,9 @@ final class LiquidSwitchDrawing: LayerDrawing {
     }
 
     func draw(in canvas: inout Canvas, bounds: Rect) {
-        state.withLock { state in state.renderer.draw(state.pose, size: bounds.size, in: &canvas) }
+        // Only finding (or rendering) the image holds the lock; tiles on other workers blit meanwhile.
+        let device = canvas.deviceTransform
+        let placed = state.withLock { $0.renderer.placedImage($0.pose, size: bounds.size, device: device) }
+        placed?.draw(on: &canvas)
     }
 }

@@ -24,8 +24,8 @@ import LiquidRaster
 /// Pixel grid: the image is rendered for a device scale and a sub-pixel phase (the fractional device
 /// position of the layer's origin, quantised to 1/64 px), so it lands on whole device pixels and is
 /// composited without resampling (a pixel-aligned blit). The compositor's update renders a changed pose
-/// once (``update(_:size:device:)``); each tile it redraws then draws the same image (``renderCount``
-/// counts renders). The goo pass's coverage is analytic by default (``gooMethod``); `glass.g3.switch`
+/// once (``update(_:size:device:)``); each tile it redraws then draws the same image
+/// (``placedImage(_:size:device:)``; ``renderCount`` counts renders). The goo pass's coverage is analytic by default (``gooMethod``); `glass.g3.switch`
 /// against `glass.g3.switch.blur` shows that most of a frame is now the rest: edge softening, hole and
 /// shading.
 ///
@@ -93,7 +93,7 @@ final class LiquidSwitchRenderer {
 
     /// Where a layer drawn through `device` (local points → device pixels) puts the image: the cache key's
     /// grid, whether it is axis-aligned, and its placement.
-    private struct Grid {
+    fileprivate struct Grid {
         var scale: Double
         var phaseX = 0.0, phaseY = 0.0
         var baseX = 0.0, baseY = 0.0
@@ -119,27 +119,37 @@ final class LiquidSwitchRenderer {
         }
     }
 
-    /// Draws `pose` into `canvas`, whose user space is the layer's local space of `size` points, rendering
-    /// first unless the cached image is this pose on this grid.
+    /// The image of `pose` for a layer of `size` points drawn through `device` (local points → device
+    /// pixels), rendering first unless the cached image is this pose on this grid, and where it goes.
     ///
-    /// When the canvas maps user space to device pixels by a uniform scale and a translation, the image is
-    /// rendered on the device grid and composited 1:1; otherwise (a rotated or sheared layer) it is rendered
-    /// at the transform's mean scale and resampled. A render error draws nothing and is kept in
-    /// ``lastError``.
-    func draw(_ pose: LiquidSwitchPose, size: Size, in canvas: inout Canvas) {
-        guard let grid = Grid(canvas.deviceTransform) else { return }
+    /// When `device` is a uniform scale and a translation, the image is rendered on the device grid and
+    /// goes 1:1 onto whole pixels; otherwise (a rotated or sheared layer) it is rendered at the
+    /// transform's mean scale and resampled. A render error gives `nil` and is kept in ``lastError``.
+    func placedImage(_ pose: LiquidSwitchPose, size: Size, device: AffineTransform) -> PlacedImage? {
+        guard let grid = Grid(device) else { return nil }
         let key = Key(pose: pose, size: size, scale: grid.scale, phaseX: grid.phaseX, phaseY: grid.phaseY)
         let image: Pixmap
         if let cached, cached.key == key {
             image = cached.image
         } else {
-            guard let fresh = renderAndKeep(key, aligned: grid.axisAligned) else { return }
+            guard let fresh = renderAndKeep(key, aligned: grid.axisAligned) else { return nil }
             image = fresh
         }
-        if grid.axisAligned {
-            canvas.drawImage(image, atPixelX: Int(grid.baseX), y: Int(grid.baseY))
-        } else {
-            canvas.drawImage(image, transform: grid.placement)
+        return PlacedImage(image: image, grid: grid)
+    }
+
+    /// An image and where it goes on a canvas (see ``placedImage(_:size:device:)``).
+    struct PlacedImage {
+        fileprivate let image: Pixmap
+        fileprivate let grid: Grid
+
+        /// Draws the image: a pixel-aligned blit, or resampled through the placement.
+        func draw(on canvas: inout Canvas) {
+            if grid.axisAligned {
+                canvas.drawImage(image, atPixelX: Int(grid.baseX), y: Int(grid.baseY))
+            } else {
+                canvas.drawImage(image, transform: grid.placement)
+            }
         }
     }
 

@@ -25,16 +25,27 @@ final class GlassSimulationBackdrop {
     private final class Picture: LayerDrawing {
         private let cached = Mutex<(size: Size, scale: Double, image: Pixmap)?>(nil)
 
-        /// The picture depends on nothing but the grid: one version.
+        /// The picture depends on nothing but the grid: one version. The update paints it for this grid
+        /// (once), so that the tiles, on any worker, only fetch it.
         func update(bounds: Rect, toDevice: AffineTransform, scale: Double) -> LayerDrawingUpdate {
-            LayerDrawingUpdate(version: 0, changed: .zero)
+            _ = image(bounds: bounds, device: toDevice)
+            return LayerDrawingUpdate(version: 0, changed: .zero)
         }
 
         func draw(in canvas: inout Canvas, bounds: Rect) {
             let t = canvas.deviceTransform
-            let scale = Swift.max(1, (t.determinant.magnitude).squareRoot())
-            let image: Pixmap? = cached.withLock { cached in
-                if let kept = cached, kept.size == bounds.size, kept.scale == scale { return kept.image }
+            guard let (image, scale) = image(bounds: bounds, device: t) else { return }
+            if !GlassSimulationBackdrop.blit(image, at: t.apply(to: bounds.topLeft), scale: scale, transform: t,
+                                             into: &canvas) {
+                canvas.drawImage(image, transform: AffineTransform(translationX: bounds.minX, y: bounds.minY))
+            }
+        }
+
+        /// The picture painted for `bounds` at the scale of `device`, and that scale (made on first use).
+        private func image(bounds: Rect, device: AffineTransform) -> (Pixmap, Double)? {
+            let scale = Swift.max(1, (device.determinant.magnitude).squareRoot())
+            return cached.withLock { cached in
+                if let kept = cached, kept.size == bounds.size, kept.scale == scale { return (kept.image, scale) }
                 guard let width = Int(exactly: (bounds.width * scale).rounded(.up)),
                       let height = Int(exactly: (bounds.height * scale).rounded(.up)),
                       var image = try? Pixmap(width: Swift.max(width, 1), height: Swift.max(height, 1), scale: scale)
@@ -44,12 +55,7 @@ final class GlassSimulationBackdrop {
                     GlassSimulationBackdrop.paint(in: &painter, bounds: bounds)
                 }
                 cached = (bounds.size, scale, image)
-                return image
-            }
-            guard let image else { return }
-            if !GlassSimulationBackdrop.blit(image, at: t.apply(to: bounds.topLeft), scale: scale, transform: t,
-                                             into: &canvas) {
-                canvas.drawImage(image, transform: AffineTransform(translationX: bounds.minX, y: bounds.minY))
+                return (image, scale)
             }
         }
     }
