@@ -82,4 +82,46 @@ struct WorkerCountIdentityTests {
             IconMorphView()
         }
     }
+
+    /// One screen holding the four controls (one compositor): their drawings update side by side and the
+    /// tiles spread over the workers, including the glass button's two passes around its backdrop. Every
+    /// frame of a run that taps each control equals the one-worker run, and the loops were shared.
+    @Test func screenOfFourControls() throws {
+        let saved = WorkerPool.shared
+        defer { WorkerPool.shared = saved }
+        var reference: [[UInt8]] = []
+        for workers in [1, 2, 3] {
+            let pool = WorkerPool(workers: workers)
+            WorkerPool.shared = pool
+            let components: [any SimulatableComponent] = [LiquidSwitch(), LiquidSlider(value: 0.4), LiquidTabBar(),
+                                                          GlassButton.simulationSample()]
+            let host = View()
+            var y = 0.0
+            var touches: [Touch] = []
+            for (index, component) in components.enumerated() {
+                let pad = component.simulationPadding, size = component.simulationSize
+                component.view.frame = Rect(origin: Point(pad, y + pad), size: size)
+                host.addSubview(component.view)
+                let centre = Point(pad + size.width * 0.6, y + pad + size.height / 2)
+                touches += TouchScript.tap(id: index + 1, at: centre, time: 0.03 + 0.05 * Double(index))
+                y += size.height + 2 * pad
+            }
+            let loop = try UIRunLoop(root: host, size: Size(width: 420, height: y), scale: 2, framesPerSecond: 30)
+            loop.compositor = try Compositor(size: loop.size, scale: 2)
+            var frames: [[UInt8]] = []
+            _ = loop.run(events: touches, duration: 0.5) { _ in frames.append(loop.image?.bytes ?? []) }
+            #expect(frames.count >= 10)
+            if workers == 1 {
+                reference = frames
+                let changes = zip(frames, frames.dropFirst()).filter { $0 != $1 }.count
+                #expect(changes >= 5, "the controls animate (frames that differ from the one before: \(changes))")
+                continue
+            }
+            #expect(pool.threadCounters.loops > 0, "with \(workers) workers the frame's loops were shared")
+            #expect(frames.count == reference.count)
+            for (index, (frame, expected)) in zip(frames, reference).enumerated() {
+                #expect(frame == expected, "screen frame \(index) differs at \(workers) workers")
+            }
+        }
+    }
 }
