@@ -15,7 +15,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timed runs per benchmark (after one warm-up).", transform: CommandLineInput.whole) var runs: Int = 15
     @Flag(help: "For ui and glass rows, also time one extra run phase by phase (goo drawing, blur and threshold, edge softening, shading, shadow, glass band, frost, composite, blits, the rest as overhead) and report each phase per frame; the timed runs stay unprofiled.")
     var profile = false
-    @Option(parsing: .unconditional, help: "Workers the filters split their passes over (1…64; default 1: every row on one core, as the figures are quoted).", transform: CommandLineInput.whole)
+    @Option(parsing: .unconditional, help: "Workers that share each frame: drawing updates, screen tiles and the filters' row bands (1…64; default 1: every row on one core, as the figures are quoted).", transform: CommandLineInput.whole)
     var threads: Int = 1
     @Option(help: "Write the raster workloads' input images (w1.png … w4.png) and LiquidKit's G1–G3 results (glass-g1.png … glass-g3.png) into this folder and exit.")
     var writeInputs: String?
