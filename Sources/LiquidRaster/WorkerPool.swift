@@ -84,23 +84,11 @@ public final class WorkerPool: @unchecked Sendable {
     /// returns when all have finished. Runs them in order on the calling thread when `count` is 1, the
     /// pool has one worker, or the pool is busy (a loop from a job, or from another thread, meanwhile).
     public func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        guard count > 0 else { return }
-        if count == 1 || workerCount == 1 || State.insideJob {
-            for i in 0..<count { body(i) }
+        if count == 1 {
+            body(0)
             return
         }
-        withoutActuallyEscaping(body) { job in
-            // The closure stays in this frame; the workers get its address, never a copy of their own.
-            let plain: (Int) -> Void = job
-            withUnsafePointer(to: plain) { stored in
-                guard state.begin(UnsafeRawPointer(stored), count: count) else {
-                    for i in 0..<count { body(i) }
-                    return
-                }
-                state.help()
-                state.finish()
-            }
-        }
+        forEach(count, whileCallerRuns: {}, body)
     }
 
     /// As ``forEach(_:_:)``, but the calling thread first runs `callerWork` — work that must stay on the
@@ -114,6 +102,7 @@ public final class WorkerPool: @unchecked Sendable {
             return
         }
         withoutActuallyEscaping(body) { job in
+            // The closure stays in this frame; the workers get its address, never a copy of their own.
             let plain: (Int) -> Void = job
             withUnsafePointer(to: plain) { stored in
                 guard state.begin(UnsafeRawPointer(stored), count: count) else {
@@ -290,13 +279,7 @@ extension WorkerPool {
         /// Waits for the jobs other workers claimed (polling for ``WorkerPool/spinNanoseconds`` first),
         /// then retires the loop.
         func finish() {
-            let start = Self.now()
-            var spins = 0
-            while remaining.load(ordering: .acquiring) > 0 {
-                lk_spin_pause()
-                spins += 1
-                if spins & 63 == 0, Self.now() &- start >= WorkerPool.spinNanoseconds { break }
-            }
+            Self.poll { remaining.load(ordering: .acquiring) == 0 }
             mutex.lock()
             while unfinished > 0 { pthread_cond_wait(done, mutex.raw) }
             job = nil
@@ -319,7 +302,7 @@ extension WorkerPool {
                         mayPoll = false
                         let seen = published.load(ordering: .acquiring)
                         mutex.unlock()
-                        Self.poll(published, changedFrom: seen)
+                        Self.poll { published.load(ordering: .acquiring) != seen }
                         mutex.lock()
                         continue
                     }
@@ -336,11 +319,11 @@ extension WorkerPool {
             mutex.unlock()
         }
 
-        /// Returns once `counter` differs from `seen`, or after ``WorkerPool/spinNanoseconds``.
-        private static func poll(_ counter: borrowing Atomic<UInt64>, changedFrom seen: UInt64) {
+        /// Returns once `done()` is true, or after ``WorkerPool/spinNanoseconds``.
+        private static func poll(until done: () -> Bool) {
             let start = now()
             var spins = 0
-            while counter.load(ordering: .acquiring) == seen {
+            while !done() {
                 lk_spin_pause()
                 spins += 1
                 // The clock is read every 64 polls (a poll is tens of nanoseconds).

@@ -244,7 +244,7 @@ public final class Compositor {
                 try computeRootBackdrop(node)
                 didRenderBackdrop?()
                 // The callback may have changed paints of the layers still to draw.
-                for later in nodes[node.index...] { later.refreshLook() }
+                for later in nodes[node.index...] { later.refreshLooks() }
                 lower = node.index
             }
             try renderPass(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)
@@ -364,14 +364,7 @@ public final class Compositor {
             node.extent = node.extent.intersection(node.mask?.extent).union(node.backdropBox)
         }
 
-        var affected = node.extent
-        for step in chain.reversed() {
-            switch step {
-            case .clip(let box): affected = affected.intersection(box)
-            case .outset(let n): affected = affected.map { $0.expanded(by: n) }
-            }
-        }
-        node.damageExtent = affected
+        node.damageExtent = ChainStep.screenPixels(of: node.extent, through: chain)
         node.chain = chain
         return node
     }
@@ -390,14 +383,8 @@ public final class Compositor {
     /// The screen pixels a change within `rect` (the node's local points) can reach: its device box pushed
     /// through the clips and filter outsets above the node, within the node's damage extent.
     private func deviceDamage(of rect: Rect, node: RenderNode) -> PixelRect? {
-        var affected = PixelRect.enclosing(node.toDevice.apply(to: rect))
-        for step in node.chain.reversed() {
-            switch step {
-            case .clip(let box): affected = affected.intersection(box)
-            case .outset(let n): affected = affected.map { $0.expanded(by: n) }
-            }
-        }
-        return affected.intersection(node.damageExtent)
+        ChainStep.screenPixels(of: PixelRect.enclosing(node.toDevice.apply(to: rect)), through: node.chain)
+            .intersection(node.damageExtent)
     }
 
     /// Updates every visible drawing layer's ``LayerDrawing`` on the worker pool, one job per layer (the
@@ -523,7 +510,12 @@ public final class Compositor {
             let shared = painter
             var results = [TileResult](repeating: TileResult(), count: workerTiles.count)
             var mainResult = TileResult()
-            image.withMutableView { screen in
+            // The pass draws into the image moved out of the property, so that a custom closure reading
+            // `image` meanwhile (it sees an empty placeholder) does not overlap the pass's exclusive access.
+            var screenImage = image
+            image = Self.placeholder
+            defer { image = screenImage }
+            screenImage.withMutableView { screen in
                 results.withUnsafeMutableBufferPointer { slots in
                     // Each job writes only its tile's pixels of the screen and its own result slot.
                     nonisolated(unsafe) let screen = screen, out = slots
@@ -538,16 +530,15 @@ public final class Compositor {
                     }
                 }
             }
-            statistics.contentDraws += painter.counts.contentDraws
-            statistics.backdropsRendered += painter.counts.backdropsRendered
+            statistics.addWork(of: painter.counts)
             for result in results { mainResult.merge(result) }
-            statistics.tiles += mainResult.counts.tiles
-            statistics.pixels += mainResult.counts.pixels
-            statistics.contentDraws += mainResult.counts.contentDraws
-            statistics.backdropsRendered += mainResult.counts.backdropsRendered
+            statistics.addWork(of: mainResult.counts)
             if let error = mainResult.error { throw error }
         }
     }
+
+    /// What a custom closure sees as `image` while a pass draws (1×1, transparent).
+    private static let placeholder = try! Pixmap(width: 1, height: 1)
 
     /// What drawing some tiles did: the painters' counts and the first error.
     private struct TileResult: @unchecked Sendable {
@@ -557,10 +548,7 @@ public final class Compositor {
         var error: (any Error)?
 
         mutating func merge(_ other: TileResult) {
-            counts.tiles += other.counts.tiles
-            counts.pixels += other.counts.pixels
-            counts.contentDraws += other.counts.contentDraws
-            counts.backdropsRendered += other.counts.backdropsRendered
+            counts.addWork(of: other.counts)
             if error == nil { error = other.error }
         }
     }
@@ -593,19 +581,24 @@ public final class Compositor {
         return result
     }
 
-    /// Adds the screen pixels drawn per tile through a main-actor closure in `range`: those of custom-drawn
-    /// layers outside groups (a group's buffer is drawn before the tiles), and of layers whose mask tree
-    /// holds one (masks are drawn per tile).
+    /// Adds the device pixels whose tiles must be drawn on the calling thread in `range`: where a
+    /// custom-drawn layer outside groups draws (a group's buffer is drawn before the tiles), and where a
+    /// layer whose mask tree holds a custom closure or a backdrop effect is masked (masks are drawn per
+    /// tile, and a backdrop in a mask runs in each tile). The boxes are the layers' own, not cut by the
+    /// clips above them: a tile draws a layer whenever its box meets the tile, clipped away or not.
     private func collectMainActorExtents(_ node: RenderNode, range: Range<Int>, into rects: inout [PixelRect]) {
         if node.lastIndex < range.lowerBound || node.index >= range.upperBound { return }
-        if let mask = node.mask, Self.holdsCustom(mask), let extent = node.damageExtent { rects.append(extent) }
+        let reach = node.extent.union(node.contentBox)
+        if let mask = node.mask, Self.needsMainActor(mask), let reach { rects.append(reach) }
         if node.mode == .group { return }
-        if node.look.drawsOnMainActor, range.contains(node.index), let extent = node.damageExtent { rects.append(extent) }
+        if node.look.drawsOnMainActor, range.contains(node.index), let reach { rects.append(reach) }
         for child in node.children { collectMainActorExtents(child, range: range, into: &rects) }
     }
 
-    private static func holdsCustom(_ node: RenderNode) -> Bool {
-        node.look.drawsOnMainActor || node.mask.map(holdsCustom) == true || node.children.contains(where: holdsCustom)
+    /// Whether drawing the tree calls a main-actor closure or runs a backdrop effect.
+    private static func needsMainActor(_ node: RenderNode) -> Bool {
+        node.look.drawsOnMainActor || node.look.backdrop != nil || node.mask.map(needsMainActor) == true
+            || node.children.contains(where: needsMainActor)
     }
 
     /// Prepares the buffer of every filter group in `range` whose extent meets a marked tile of `grid`

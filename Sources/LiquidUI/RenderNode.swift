@@ -6,7 +6,7 @@ import LiquidRaster
 /// built). Built fresh for every frame that is not idle.
 ///
 /// Sendable by contract (`@unchecked`): the main actor builds the tree and writes its fields; once the
-/// tiles are handed to the workers nothing writes them until the frame ends (``refreshLook()`` runs
+/// tiles are handed to the workers nothing writes them until the frame ends (``refreshLooks()`` runs
 /// between passes, while no tile is being drawn), so workers only read.
 final class RenderNode: @unchecked Sendable {
     /// How a node reaches its render target.
@@ -70,9 +70,18 @@ final class RenderNode: @unchecked Sendable {
         self.opacity = opacity
     }
 
-    /// Reads the layer's look again (its paints may have changed since the build).
+    /// Reads the layer's look again (its paints may have changed since the build), and those of its mask
+    /// and filter-mask trees (its sublayers have nodes of their own).
     @MainActor
-    func refreshLook() { look = LayerLook(layer) }
+    func refreshLooks() {
+        look = LayerLook(layer)
+        func refreshTree(_ node: RenderNode) {
+            node.refreshLooks()
+            for child in node.children { refreshTree(child) }
+        }
+        if let mask { refreshTree(mask) }
+        for case let mask? in filterMasks { refreshTree(mask) }
+    }
 
     /// The bounds shape (bounds rounded by the corner radii) in local points.
     var boundsPath: Path {
@@ -95,6 +104,19 @@ final class RenderNode: @unchecked Sendable {
 enum ChainStep {
     case clip(PixelRect?)
     case outset(Int)
+
+    /// The screen pixels that drawing within `rect` can change: `rect` pushed through `chain` (outermost
+    /// first), from the innermost step out — cut by each clip, grown by each filter outset.
+    static func screenPixels(of rect: PixelRect?, through chain: [ChainStep]) -> PixelRect? {
+        var affected = rect
+        for step in chain.reversed() {
+            switch step {
+            case .clip(let box): affected = affected.intersection(box)
+            case .outset(let n): affected = affected.map { $0.expanded(by: n) }
+            }
+        }
+        return affected
+    }
 }
 
 /// The properties of a ``Layer`` that drawing it reads, copied so that tiles can be drawn off the main

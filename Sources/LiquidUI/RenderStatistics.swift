@@ -21,4 +21,12 @@ package struct RenderStatistics: Sendable, Equatable {
     package var drawingUpdates = 0
 
     package init() {}
+
+    /// Adds the drawing work `other` counted (tiles, pixels, content draws, backdrops run).
+    package mutating func addWork(of other: RenderStatistics) {
+        tiles += other.tiles
+        pixels += other.pixels
+        contentDraws += other.contentDraws
+        backdropsRendered += other.backdropsRendered
+    }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LiquidGeometry
 import LiquidRaster
 import Synchronization
@@ -147,5 +152,90 @@ struct LayerDrawingTests {
             if workers == 2 { #expect(pool.threadCounters.loops > 0, "the updates were handed to the pool") }
         }
         #expect(images[0].bytes == images[1].bytes)
+    }
+
+    // MARK: Main-actor content among tiles drawn by workers
+
+    /// Runs `body` with a two-worker pool as the shared one.
+    private func withTwoWorkers(_ body: () throws -> Void) rethrows {
+        let saved = WorkerPool.shared
+        defer { WorkerPool.shared = saved }
+        WorkerPool.shared = WorkerPool(workers: 2)
+        try body()
+    }
+
+    @Test("a custom layer clipped out of sight by its parent is still drawn on the main thread")
+    func clippedCustomLayer() throws {
+        try withTwoWorkers {
+            // A clipping 300 pt list with a background and two custom rows, one at the top and one just below
+            // the clip: the tiles at 256…320 meet the list's background and the hidden row's box (and no
+            // visible custom row), so they draw the hidden row, clipped away, on the calling thread.
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 256, height: 384))
+            let list = Layer(frame: Rect(x: 0, y: 0, width: 256, height: 300))
+            list.clipsToBounds = true
+            list.backgroundColor = RGBA(red: 0.9, green: 0.9, blue: 0.8)
+            root.addSublayer(list)
+            var calls = 0
+            for y in [0.0, 310.0] {
+                let layer = Layer(frame: Rect(x: 0, y: y, width: 256, height: 40))
+                layer.content = .custom { canvas, bounds in
+                    calls += 1
+                    canvas.fill(Path(rect: bounds), paint: .color(RGBA(red: 0.2, green: 0.3, blue: 0.7)))
+                }
+                list.addSublayer(layer)
+            }
+            let compositor = try Compositor(size: Size(width: 256, height: 384), scale: 1)
+            let image = try compositor.render(root)
+            #expect(calls > 0)
+            WorkerPool.shared = WorkerPool(workers: 1)
+            #expect(image.bytes == (try Compositor(size: Size(width: 256, height: 384), scale: 1).render(root)).bytes)
+        }
+    }
+
+    @Test("a custom closure may read the compositor's image while the compositor draws")
+    func customClosureReadsTheImage() throws {
+        try withTwoWorkers {
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+            let compositor = try Compositor(size: Size(width: 200, height: 200), scale: 1)
+            var seen: [Int] = []
+            let probe = Layer(frame: Rect(x: 20, y: 20, width: 100, height: 100))
+            probe.content = .custom { [weak compositor] canvas, bounds in
+                seen.append(compositor?.image.width ?? -1)
+                canvas.fill(Path(rect: bounds), paint: .color(.black))
+            }
+            root.addSublayer(probe)
+            _ = try compositor.render(root)
+            #expect(!seen.isEmpty, "the closure ran (and reading the image did not trap)")
+        }
+    }
+
+    /// Records whether each run happened on the thread that made it (the test's, the main thread).
+    final class ThreadRecordingBackdrop: BackdropEffect {
+        let onMain = Mutex<[Bool]>([])
+        let home = pthread_self()
+        var sampleOutset: Double { 0 }
+        func render(backdrop: Pixmap, into output: inout Pixmap, shape: BackdropShape, scale: Double) throws {
+            let main = pthread_equal(pthread_self(), home) != 0
+            onMain.withLock { $0.append(main) }
+            output.withCanvas { $0.fill(Path(rect: Rect(x: 0, y: 0, width: 1000, height: 1000)), paint: .color(.white)) }
+        }
+    }
+
+    @Test("a backdrop effect in a mask tree runs on the main thread only")
+    func backdropInAMask() throws {
+        try withTwoWorkers {
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 256, height: 256))
+            root.backgroundColor = RGBA(red: 0.1, green: 0.5, blue: 0.9)
+            let masked = Layer(frame: Rect(x: 0, y: 0, width: 256, height: 256))
+            masked.backgroundColor = .black
+            let mask = Layer(frame: Rect(x: 30, y: 30, width: 200, height: 200))
+            let effect = ThreadRecordingBackdrop()
+            mask.backdrop = effect
+            masked.mask = mask
+            root.addSublayer(masked)
+            _ = try Compositor(size: Size(width: 256, height: 256), scale: 1).render(root)
+            let runs = effect.onMain.withLock { $0 }
+            #expect(!runs.isEmpty && runs.allSatisfy { $0 }, "every run on the main thread: \(runs)")
+        }
     }
 }

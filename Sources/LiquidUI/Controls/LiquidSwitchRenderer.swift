@@ -109,7 +109,10 @@ final class LiquidSwitchRenderer {
             scale = axisAligned ? device.a : abs(device.determinant).squareRoot()
             guard scale > 0, scale.isFinite else { return nil }
             if axisAligned {
-                let qx = (device.tx * 64).rounded() / 64, qy = (device.ty * 64).rounded() / 64
+                // Halves round to even, so that the phase is the same for every whole-pixel shift of the
+                // grid (a tile's canvas is the screen's shifted by whole pixels, possibly past zero).
+                let qx = (device.tx * 64).rounded(.toNearestOrEven) / 64
+                let qy = (device.ty * 64).rounded(.toNearestOrEven) / 64
                 baseX = qx.rounded(.down)
                 baseY = qy.rounded(.down)
                 phaseX = qx - baseX

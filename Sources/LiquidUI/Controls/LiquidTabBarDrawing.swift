@@ -115,6 +115,8 @@ final class LiquidTabBarDrawing: LayerDrawing {
                 } ?? .zero
             }
             Self.render(scene, scale: scale, into: &state)
+            // A failed render leaves no image: the whole layer changed.
+            if state.renderError != nil { changed = nil }
             state.lastChange = (state.version, changed)
             return LayerDrawingUpdate(version: state.version, changed: changed)
         }
