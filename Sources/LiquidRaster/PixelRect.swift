@@ -1,3 +1,4 @@
+import LiquidGeometry
 /// An integer rectangle of pixels: columns `x ..< x + width`, rows `y ..< y + height`.
 package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     package var x: Int
@@ -35,4 +36,9 @@ package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { "\(width)×\(height) at (\(x), \(y))" }
+
+    /// The same rect in points of an image of `scale` pixels per point.
+    package func points(scale: Double) -> Rect {
+        Rect(x: Double(x) / scale, y: Double(y) / scale, width: Double(width) / scale, height: Double(height) / scale)
+    }
 }

@@ -72,10 +72,7 @@ public struct TextRenderer: Sendable {
                                 width: glyph.bitmap.width, height: glyph.bitmap.height)
             ink = ink.map { $0.union(box) } ?? box
         }
-        let bounds = ink.map {
-            Rect(x: Double($0.x) / scale, y: Double($0.y) / scale,
-                 width: Double($0.width) / scale, height: Double($0.height) / scale)
-        } ?? .zero
+        let bounds = ink.map { $0.points(scale: scale) } ?? .zero
         return Metrics(advance: Double(layout.advance) / 64 / scale, bounds: bounds,
                        ascent: Double(layout.ascender) / 64 / scale, descent: Double(-layout.descender) / 64 / scale,
                        lineHeight: Double(layout.lineHeight) / 64 / scale)

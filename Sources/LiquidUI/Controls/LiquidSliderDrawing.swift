@@ -44,9 +44,7 @@ final class LiquidSliderDrawing: LayerDrawing {
         /// The thumb's shading baked at its rest size (per scale; a new size or recipe bakes anew).
         let shadingCache = BakedShadingCache(capacity: 4)
         var shadowCache: (key: ShadowKey, image: Pixmap)?
-        var version: UInt64 = 0
-        /// The change into the current version, when an update made that version.
-        var lastChange: (version: UInt64, changed: Rect?)?
+        var versions = DrawingVersions()
         var renderCount = 0
         var renderError: LiquidError?
     }
@@ -79,12 +77,10 @@ final class LiquidSliderDrawing: LayerDrawing {
         state.withLock { state in
             guard let scene = state.scene else {
                 if state.image != nil { Self.forget(&state) }
-                return LayerDrawingUpdate(version: state.version, changed: nil)
+                return state.versions.update
             }
             if state.rendered == scene, state.image?.scale == scale {
-                // A version made by a draw (another scale): its change is not known.
-                let changed = state.lastChange.flatMap { $0.version == state.version ? $0.changed : nil }
-                return LayerDrawingUpdate(version: state.version, changed: changed)
+                return state.versions.update
             }
             var changed: Rect? = nil
             if let rendered = state.rendered, rendered.differsOnlyInGeometry(from: scene), state.image?.scale == scale,
@@ -92,16 +88,12 @@ final class LiquidSliderDrawing: LayerDrawing {
                 let region = IncrementalGooStack.changedRegion(from: previous, to: scene.passes, scale: scale,
                                                                softening: scene.metrics.edgeSoftening)
                     .union(state.renderedThumbBox).union(Self.thumbBox(scene, scale: scale))
-                changed = region.map {
-                    Rect(x: Double($0.x) / scale, y: Double($0.y) / scale,
-                         width: Double($0.width) / scale, height: Double($0.height) / scale)
-                } ?? .zero
+                changed = region?.points(scale: scale) ?? .zero
             }
             Self.render(scene, scale: scale, into: &state)
             // A failed render leaves no image: the whole layer changed.
-            if state.renderError != nil { changed = nil }
-            state.lastChange = (state.version, changed)
-            return LayerDrawingUpdate(version: state.version, changed: changed)
+            state.versions.record(state.renderError == nil ? changed : nil)
+            return state.versions.update
         }
     }
 
@@ -122,7 +114,7 @@ final class LiquidSliderDrawing: LayerDrawing {
         state.image = nil
         state.rendered = nil
         state.renderedThumbBox = nil
-        state.version &+= 1
+        state.versions.advance()
     }
 
     /// Renders `scene` at `scale`: only the changed part of the goo when the image shows the same scene
@@ -138,7 +130,7 @@ final class LiquidSliderDrawing: LayerDrawing {
         var previous = state.image
         state.image = nil
         state.rendered = nil
-        state.version &+= 1
+        state.versions.advance()
         state.renderCount += 1
         do {
             state.image = try drawImage(scene, scale: scale, previous: &previous, state: &state)

@@ -71,9 +71,7 @@ final class LiquidTabBarDrawing: LayerDrawing {
         let goo = GooLayer()
         /// The lens's shading baked at its rest size (per scale; a new size or recipe bakes anew).
         let shadingCache = BakedShadingCache(capacity: 4)
-        var version: UInt64 = 0
-        /// The change into the current version, when an update made that version.
-        var lastChange: (version: UInt64, changed: Rect?)?
+        var versions = DrawingVersions()
         var renderCount = 0
         var partialRenders = 0
         var renderError: (any Error)?
@@ -99,26 +97,20 @@ final class LiquidTabBarDrawing: LayerDrawing {
         state.withLock { state in
             guard let scene = state.scene else {
                 if state.image != nil { Self.forget(&state) }
-                return LayerDrawingUpdate(version: state.version, changed: nil)
+                return state.versions.update
             }
             if state.rendered == scene, state.image?.scale == scale {
-                // A version made by a draw (another scale): its change is not known.
-                let changed = state.lastChange.flatMap { $0.version == state.version ? $0.changed : nil }
-                return LayerDrawingUpdate(version: state.version, changed: changed)
+                return state.versions.update
             }
             var changed: Rect? = nil
             if let rendered = state.rendered, rendered.withoutLens == scene.withoutLens, state.image?.scale == scale {
                 let region = scene.lensRegion(rendered.lens, scale: scale).union(scene.lensRegion(scene.lens, scale: scale))
-                changed = region.map {
-                    Rect(x: Double($0.x) / scale, y: Double($0.y) / scale,
-                         width: Double($0.width) / scale, height: Double($0.height) / scale)
-                } ?? .zero
+                changed = region?.points(scale: scale) ?? .zero
             }
             Self.render(scene, scale: scale, into: &state)
             // A failed render leaves no image: the whole layer changed.
-            if state.renderError != nil { changed = nil }
-            state.lastChange = (state.version, changed)
-            return LayerDrawingUpdate(version: state.version, changed: changed)
+            state.versions.record(state.renderError == nil ? changed : nil)
+            return state.versions.update
         }
     }
 
@@ -138,7 +130,7 @@ final class LiquidTabBarDrawing: LayerDrawing {
         state.image = nil
         state.imageBeforeBadges = nil
         state.rendered = nil
-        state.version &+= 1
+        state.versions.advance()
     }
 
     /// Renders `scene` at `scale`: only the part around the lens when the image shows the same scene but
@@ -148,7 +140,7 @@ final class LiquidTabBarDrawing: LayerDrawing {
             && state.image?.scale == scale && state.imageBeforeBadges != nil
         let oldLens = state.rendered?.lens
         state.rendered = nil
-        state.version &+= 1
+        state.versions.advance()
         state.renderCount += 1
         do {
             if partial, let oldLens {
