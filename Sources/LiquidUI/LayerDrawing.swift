@@ -9,7 +9,7 @@ import LiquidRaster
 /// 1. **update**, on the worker pool (``WorkerPool/shared``), one job per drawing layer in the tree:
 ///    ``update(bounds:toDevice:scale:)`` renders whatever the drawing's current state needs on the layer's pixel
 ///    grid and says which part of the layer changed since the version the compositor drew last;
-/// 2. **draw**, on the compositor's thread, once for every screen tile the layer touches:
+/// 2. **draw**, once for every screen tile the layer touches, on whichever worker draws the tile:
 ///    ``draw(in:bounds:)`` puts the prepared pixels on the canvas (a blit, not a render).
 ///
 /// The owner (a control, on the main actor) hands the drawing its new state between frames, under the
@@ -18,9 +18,9 @@ import LiquidRaster
 /// run, the main actor is inside the render, waiting for them.
 ///
 /// Requirements on a conforming type:
-/// - ``update(bounds:toDevice:scale:)`` and ``draw(in:bounds:)`` may be called from any thread, never at the same
-///   time on the same drawing by one compositor, but by two compositors rendering on two threads — so
-///   keep mutable state behind a lock.
+/// - ``update(bounds:toDevice:scale:)`` and ``draw(in:bounds:)`` may be called from any thread, and
+///   ``draw(in:bounds:)`` from several at once (the tiles of one frame go to different workers) — so keep
+///   mutable state behind a lock, and hold it only to find (or render) what to draw, not while drawing it.
 /// - The pixels depend only on the drawing's state and the device transform's grid (scale and sub-pixel
 ///   phase), never on which thread or tile draws them: that is what keeps the frame byte for byte the
 ///   same for any worker count.

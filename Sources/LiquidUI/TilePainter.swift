@@ -7,9 +7,9 @@ import LiquidRaster
 /// worker pool, one tile per job, with each worker holding its own painter (a value) and counts.
 ///
 /// Two things are called only on the main thread, and the compositor draws the tiles that reach them
-/// there: a layer's ``LayerContent/custom(_:)`` closure (main-actor code), and a backdrop effect below a
-/// group (only reached while drawing a group's buffer, which the compositor does on the main actor before
-/// the tiles). Everything a painter draws into a target depends only on the tree and the target's device
+/// there: a layer's ``LayerContent/custom(_:)`` closure (main-actor code), and a backdrop effect that is not
+/// at screen level — below a group (reached while drawing the group's buffer, which the compositor does on
+/// the main actor before the tiles) or in a mask tree (its tiles go to the calling thread). Everything a painter draws into a target depends only on the tree and the target's device
 /// rect, never on the thread, so a tile's bytes are the same whichever worker draws it.
 struct TilePainter: Sendable {
     /// A group's filtered pixels, or the pieces a mesh-warp group is drawn from tile by tile.
