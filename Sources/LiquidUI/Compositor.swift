@@ -240,14 +240,14 @@ public final class Compositor {
         if !tiles.isEmpty {
             var lower = 0
             for node in needed {
-                try renderPass(tiles, tree: tree, range: lower..<node.index, first: lower == 0)
+                try renderPass(tiles, of: grid, tree: tree, range: lower..<node.index, first: lower == 0)
                 try computeRootBackdrop(node)
                 didRenderBackdrop?()
                 // The callback may have changed paints of the layers still to draw.
                 for later in nodes[node.index...] { later.refreshLooks() }
                 lower = node.index
             }
-            try renderPass(tiles, tree: tree, range: lower..<Int.max, first: lower == 0)
+            try renderPass(tiles, of: grid, tree: tree, range: lower..<Int.max, first: lower == 0)
         }
 
         for node in nodes { node.layer.consumeDisplayRects(upTo: stampAtStart) }
@@ -472,8 +472,8 @@ public final class Compositor {
 
     // MARK: Rendering
 
-    /// Renders the painter's-order range `range` of the tree into each tile, starting from the background
-    /// (`first`) or from the image as left by the previous pass.
+    /// Renders the painter's-order range `range` of the tree into each tile (the marked tiles of `grid`),
+    /// starting from the background (`first`) or from the image as left by the previous pass.
     ///
     /// The pass first prepares, on the main actor, the buffer of every filter group it will composite
     /// (``TilePainter`` only composites them), then draws the tiles on the worker pool, one tile per job:
@@ -481,12 +481,11 @@ public final class Compositor {
     /// image, so the tiles share nothing but read-only data and the image is the same for any worker
     /// count. Tiles that reach a custom-drawn layer (a main-actor closure) are drawn by the calling thread
     /// meanwhile.
-    private func renderPass(_ tiles: [PixelRect], tree: RenderNode?, range: Range<Int>, first: Bool) throws {
+    private func renderPass(_ tiles: [PixelRect], of grid: TileGrid, tree: RenderNode?, range: Range<Int>,
+                            first: Bool) throws {
         try RenderProfiler.measure(.blits) { () throws -> Void in
             var painter = TilePainter(scale: scale)
             painter.backdropOutputs = backdropOutputs
-            var grid = TileGrid(bounds: image.bounds, tileSize: tileSize)
-            for rect in tiles { grid.mark(rect) }
             if let tree { try prepareGroups(tree, range: range, grid: grid, painter: &painter) }
 
             // After a backdrop pass, a tile that no layer of the range can change is already final: skip it
