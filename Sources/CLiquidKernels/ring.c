@@ -326,10 +326,17 @@ static lk_ring_coarse_view lk_ring_coarse_at(lk_ring_grid *grid, lk_ring_coarse 
         if (offset + count + 1 <= (int64_t)grid->count + 8) {
             int64_t q = (m - grid->firstRow) / 2;
             float *values = grid->values + q * ((int64_t)grid->count + 8);
-            if (!grid->done[q]) {
-                lk_ring_coarse_row(values, grid->count, grid->firstColumn, m, rings, ringCount, spans,
-                                   grid->extents + 2 * q, grid->extents + 2 * q + 1, avx2);
-                grid->done[q] = 1;
+            uint8_t *state = grid->done + q;
+            if (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+                uint8_t unclaimed = 0;
+                if (__atomic_compare_exchange_n(state, &unclaimed, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+                    lk_ring_coarse_row(values, grid->count, grid->firstColumn, m, rings, ringCount, spans,
+                                       grid->extents + 2 * q, grid->extents + 2 * q + 1, avx2);
+                    __atomic_store_n(state, 2, __ATOMIC_RELEASE);
+                } else {
+                    /* Another canvas is computing the row (a row takes microseconds and waits on nothing). */
+                    while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) lk_spin_pause();
+                }
             }
             lk_ring_coarse_view view = {values + offset, grid->extents[2 * q], grid->extents[2 * q + 1]};
             return view;

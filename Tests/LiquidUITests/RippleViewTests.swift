@@ -137,6 +137,30 @@ struct RippleViewTests {
         #expect(largest <= 6)
     }
 
+    /// With reduce motion the rings alone change: each frame redraws only the boxes of the rings it had and
+    /// has (the drawing's reported change), and every frame equals the tree drawn from scratch.
+    @Test func ringAloneRedrawsOnlyAroundTheRingsAndEqualsAFullRender() throws {
+        let ripple = RippleView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let loop = try UIRunLoop(root: ripple, size: Size(width: 390, height: 844), scale: 2, framesPerSecond: 60)
+        loop.compositor = try Compositor(size: loop.size, scale: 2)
+        loop.reduceMotion = true
+        loop.step(to: 0)
+        for touch in tap(Point(100, 200), at: 0.005) + tap(Point(130, 260), at: 0.04, id: 1) { _ = loop.dispatch(touch) }
+        var partial = 0, frames = 0
+        for frame in 1...12 {
+            let info = loop.step(to: Double(frame) / 60)
+            let image = try #require(loop.image)
+            let fresh = try Compositor(size: loop.size, scale: 2).render(loop.root.layer)
+            #expect(image.bytes == fresh.bytes, "frame \(frame) equals a full render")
+            guard let damage = info.damage else { continue }
+            frames += 1
+            // Young rings' ellipses cover a fraction of the screen (the shorter radius is 1400 pt/s × age).
+            if damage.area < 780 * 1688 / 4 { partial += 1 }
+        }
+        #expect(frames >= 10)
+        #expect(partial >= 2, "early frames redraw only around the young rings")
+    }
+
     @Test func badWaveShapesAreRefused() {
         #expect(throws: LiquidError.self) { try Shockwave(centre: .zero, amplitude: .nan) }
         #expect(throws: LiquidError.self) { try Shockwave(centre: .zero, speed: 0) }

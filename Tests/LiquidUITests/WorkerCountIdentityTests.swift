@@ -72,8 +72,19 @@ struct WorkerCountIdentityTests {
     }
 
     @Test func rippleTapped() throws {
-        try check("ripple", scale: 2, fps: 20, duration: 0.3, splits: false, touches: TouchScript.tap(at: Point(160, 120), time: 0.02)) {
+        try check("ripple", scale: 2, fps: 20, duration: 0.3, touches: TouchScript.tap(at: Point(160, 120), time: 0.02)) {
             RippleView()
+        }
+    }
+
+    /// A phone-sized ripple at 3× with four waves: its rings go on the coarse grid, whose rows the tiles on
+    /// different workers claim from one shared layout.
+    @Test func fullScreenRippleWithFourWaves() throws {
+        let taps = (0..<4).flatMap { i in
+            TouchScript.tap(id: i, at: Point(60 + 80 * Double(i), 650 - 150 * Double(i)), time: 0.02 + 0.03 * Double(i))
+        }
+        try check("full-screen ripple", scale: 3, fps: 30, duration: 0.3, touches: taps) {
+            RippleView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
         }
     }
 

@@ -98,9 +98,11 @@ typedef struct {
 
 /* The coarse grid shared by the canvases (tiles) of one frame: rows grid rows firstRow, firstRow + 2, ...
  * (firstRow even) of count values each at grid columns firstColumn + 2c (firstColumn even), a row every
- * count + 8 floats (values); extents, 2 per row, where each row's values may be below 1; done, one per row,
- * set once the row is computed (all 0 for a new frame). lk_ring_draw fills a row the first time a canvas
- * needs it and reads it after, for canvases whose coarse columns the grid covers. */
+ * count + 8 floats (values); extents, 2 per row, where each row's values may be below 1; done, one per row:
+ * 0 while no canvas has claimed the row, 1 while one computes it, 2 once it is computed (all 0 for a new
+ * frame). lk_ring_draw fills a row the first time a canvas needs it and reads it after, for canvases whose
+ * coarse columns the grid covers. Several lk_ring_draw calls may share one grid from different threads at
+ * once: a row is claimed atomically, and a call that needs a row another is computing waits for it. */
 typedef struct {
     float *values;
     int32_t *extents;

@@ -28,6 +28,12 @@ struct RippleRing: Equatable {
     /// Scale of the ellipse per axis: (width, height) of the view over its shorter side.
     let stretch: (x: Double, y: Double)
 
+    /// The box of the ring's ellipse, points (the ring is clear outside it).
+    var box: Rect {
+        Rect(x: centre.x - front * stretch.x, y: centre.y - front * stretch.y, width: 2 * front * stretch.x,
+             height: 2 * front * stretch.y)
+    }
+
     /// The peak alpha of the gradient at opacity 1.
     static let peakAlpha = 0.02
 
@@ -75,12 +81,62 @@ struct RippleRing: Equatable {
     static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect? = nil, layout: Layout? = nil,
                      coarseGrid: Bool = true, kernels: KernelSet = .automatic) {
         guard !rings.isEmpty else { return }
-        let t = canvas.deviceTransform
-        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, t.isFinite else {
-            for ring in rings { ring.fillGradient(into: &canvas) }
+        guard let placement = placement(on: canvas, area: area, coarseGrid: coarseGrid) else {
+            if !gridAligned(canvas.deviceTransform) { for ring in rings { ring.fillGradient(into: &canvas) } }
             return
         }
-        let width = canvas.pixmap.width, height = canvas.pixmap.height
+        let layout = layout ?? Layout()
+        layout.prepare(rings, placement.settings)
+        draw(placement, of: layout, into: &canvas, kernels: kernels)
+    }
+
+    /// Draws `rings` into `canvas` as ``draw(_:into:area:layout:coarseGrid:kernels:)`` does, but without
+    /// changing `shared`: it is used when ``prepare(_:for:toDevice:area:coarseGrid:)`` laid it out for these
+    /// rings and this canvas's grid, otherwise a layout private to this call is. Several threads may draw
+    /// through one shared layout at once (the coarse rows are claimed atomically), as long as none prepares
+    /// it meanwhile. The bytes are the same either way.
+    static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect?, shared: Layout,
+                     coarseGrid: Bool = true, kernels: KernelSet = .automatic) {
+        guard !rings.isEmpty else { return }
+        guard let placement = placement(on: canvas, area: area, coarseGrid: coarseGrid) else {
+            if !gridAligned(canvas.deviceTransform) { for ring in rings { ring.fillGradient(into: &canvas) } }
+            return
+        }
+        if shared.holds(rings, placement.settings) {
+            draw(placement, of: shared, into: &canvas, kernels: kernels)
+        } else {
+            let own = Layout()
+            own.prepare(rings, placement.settings)
+            draw(placement, of: own, into: &canvas, kernels: kernels)
+        }
+    }
+
+    /// Lays `rings` out in `layout` for the canvases of a layer whose local points map to device pixels by
+    /// `toDevice` and which draw them over `area` (local points), as the tiles' draws will ask for it.
+    static func prepare(_ layout: Layout, for rings: [RippleRing], toDevice: LiquidGeometry.AffineTransform, area: Rect,
+                        coarseGrid: Bool = true) {
+        guard !rings.isEmpty, let placement = placement(transform: toDevice, height: 0, area: area, coarseGrid: coarseGrid)
+        else { return }
+        layout.prepare(rings, placement.settings)
+    }
+
+    /// Where a canvas lies on a layout's grid: device pixel (x, y) of the canvas is grid pixel
+    /// (x − shiftX, y − shiftY), and what the layout for it depends on.
+    struct Placement {
+        let shiftX, shiftY: Int
+        let settings: Layout.Settings
+    }
+
+    /// The placement of `canvas` for rings covering `area`, or `nil` when the rings cannot be laid out on
+    /// its grid (a rotation, shear or flip: they are filled as paths; or a translation beyond ±10⁹ pixels:
+    /// nothing of them can show).
+    private static func placement(on canvas: Canvas, area: Rect?, coarseGrid: Bool) -> Placement? {
+        placement(transform: canvas.deviceTransform, height: canvas.pixmap.height, area: area, coarseGrid: coarseGrid)
+    }
+
+    private static func placement(transform t: LiquidGeometry.AffineTransform, height: Int, area: Rect?,
+                                  coarseGrid: Bool) -> Placement? {
+        guard gridAligned(t) else { return nil }
         // Device pixel (x, y) of this canvas is (x − shiftX, y − shiftY) of the layout's grid. The
         // translation is taken to 2⁻²⁰ pixel first, so tiles whose transforms differ by an integer and
         // rounding noise share one layout.
@@ -88,9 +144,8 @@ struct RippleRing: Equatable {
             let q = (v * 1_048_576).rounded() / 1_048_576, whole = q.rounded(.down)
             return (Int(whole), q - whole)
         }
-        guard abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return }
+        guard abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
         let (shiftX, fx) = split(t.tx), (shiftY, fy) = split(t.ty)
-        let layout = layout ?? Layout()
         // The grid rows the area spans (grid row m lies at device row m + shiftY of this canvas).
         let canvasRows = -shiftY...(height - shiftY)
         var rows = canvasRows
@@ -107,22 +162,36 @@ struct RippleRing: Equatable {
             rows = canvasRows
             columns = nil
         }
-        layout.prepare(rings, scale: (t.a, t.d), fraction: (fx, fy), rows: rows, columns: columns,
-                       coarseGrid: coarseGrid)
+        return Placement(shiftX: shiftX, shiftY: shiftY,
+                         settings: Layout.Settings(scaleX: t.a, scaleY: t.d, fractionX: fx, fractionY: fy, rows: rows,
+                                                   columns: columns, coarseGrid: coarseGrid))
+    }
+
+    /// Whether `t` maps the rings onto the device grid by a positive scale per axis and a translation (the
+    /// rings are laid out per pixel row); any other transform fills them as paths.
+    private static func gridAligned(_ t: LiquidGeometry.AffineTransform) -> Bool {
+        t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0 && t.isFinite
+    }
+
+    /// Draws the rings `layout` holds into `canvas` placed at `placement` (the layout prepared for it).
+    private static func draw(_ placement: Placement, of layout: Layout, into canvas: inout Canvas, kernels: KernelSet) {
+        let width = canvas.pixmap.width, height = canvas.pixmap.height
         let coverage = canvas.clipMask?.bytes
         let floats = Int(lk_ring_work_floats(Int32(width)))
-        if layout.work.count < floats { layout.work = [Float](repeating: 1, count: floats) }
-        canvas.pixmap.withMutableView { view in
-            layout.rings.withUnsafeBufferPointer { rings in
-                layout.spans.withUnsafeBufferPointer { spans in
-                    layout.work.withUnsafeMutableBufferPointer { work in
+        // The kernel's work row lives on this call's stack (several threads may draw at once).
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: floats) { work in
+            canvas.pixmap.withMutableView { view in
+                layout.rings.withUnsafeBufferPointer { rings in
+                    layout.spans.withUnsafeBufferPointer { spans in
                         // No spans (every ring clear): nothing to draw.
-                        guard let ringBase = rings.baseAddress, let spanBase = spans.baseAddress else { return }
+                        guard let ringBase = rings.baseAddress, let spanBase = spans.baseAddress,
+                              let workBase = work.baseAddress else { return }
                         func draw(_ coverage: UnsafePointer<UInt8>?) {
                             layout.withGrid { grid in
-                                lk_ring_draw(view.base, view.rowBytes, Int32(width), Int32(height), Int32(shiftX),
-                                             Int32(shiftY), ringBase, Int32(rings.count), spanBase, coverage, grid,
-                                             work.baseAddress!, kernels.usesAVX2 ? 1 : 0)
+                                lk_ring_draw(view.base, view.rowBytes, Int32(width), Int32(height),
+                                             Int32(placement.shiftX), Int32(placement.shiftY), ringBase,
+                                             Int32(rings.count), spanBase, coverage, grid, workBase,
+                                             kernels.usesAVX2 ? 1 : 0)
                             }
                         }
                         if let coverage { coverage.withUnsafeBufferPointer { draw($0.baseAddress!) } } else { draw(nil) }
@@ -138,7 +207,12 @@ struct RippleRing: Equatable {
     /// The rings laid out on a device grid whose pixel (0, 0) holds the user-space point where a canvas
     /// transform's translation lands, rounded down: each ring's constants and, per grid row, where it may be
     /// above zero; kept while the rings, the scale and the translation's fractions stay.
-    final class Layout {
+    ///
+    /// Concurrency: ``prepare(_:_:)`` changes the layout and must not overlap any other use of it; between
+    /// two prepares, any number of threads may draw through it at once — they read its rings and spans and
+    /// fill the shared coarse grid's rows, each claimed atomically by the first draw that needs it
+    /// (`lk_ring_grid`). That is what makes it `@unchecked Sendable`.
+    final class Layout: @unchecked Sendable {
         private(set) var rings: [lk_ring] = []
         private(set) var spans: [lk_ring_span] = []
         /// The most the coarse grid moves the rings' light at any pixel, in levels (0 when every ring is drawn
@@ -146,12 +220,10 @@ struct RippleRing: Equatable {
         /// product rather than each factor adds (e^S − 1 − S, S their largest change over the farthest
         /// neighbour, in alpha).
         private(set) var coarseErrorBound = 0.0
-        /// The kernel's work row, kept for the next canvas (any contents).
-        fileprivate var work: [Float] = []
         private var key: (rings: [RippleRing], settings: Settings)?
 
         /// What else a layout depends on.
-        private struct Settings: Equatable {
+        struct Settings: Equatable {
             let scaleX, scaleY, fractionX, fractionY: Double
             let rows: ClosedRange<Int>
             let columns: ClosedRange<Int>?
@@ -162,31 +234,36 @@ struct RippleRing: Equatable {
         /// the tiles of a frame (see `lk_ring_grid`): each row is computed by the first tile that needs it.
         /// Measured reason: with 64-pixel tiles each tile computed its own 33 × 33 coarse values, ring by
         /// ring in runs of 33, and that per-run overhead was a sixth of a full-screen ripple frame at 3×.
+        /// Raw memory rather than arrays: draws on several threads write its rows at once.
         private var grid: (firstColumn: Int, count: Int, firstRow: Int, rows: Int)?
-        private var gridValues: [Float] = []
-        private var gridExtents: [Int32] = []
-        private var gridDone: [UInt8] = []
+        private var gridValues = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+        private var gridExtents = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+        private var gridDone = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
         /// How many rows of the shared coarse grid the canvases drawn so far computed.
-        var sharedRowsComputed: Int { gridDone.reduce(0) { $0 + Int($1) } }
+        var sharedRowsComputed: Int {
+            guard let grid else { return 0 }
+            return gridDone.prefix(grid.rows).reduce(0) { $0 + ($1 == 2 ? 1 : 0) }
+        }
 
         /// The most floats the shared coarse grid holds (16 MB); a larger area computes per tile.
         static let maximumGridFloats = 4_194_304
 
+        init() {}
+
+        deinit {
+            gridValues.deallocate()
+            gridExtents.deallocate()
+            gridDone.deallocate()
+        }
+
         /// Calls `body` with the shared coarse grid, or `nil` when there is none.
         fileprivate func withGrid(_ body: (UnsafeMutablePointer<lk_ring_grid>?) -> Void) {
-            guard let grid else { return body(nil) }
-            gridValues.withUnsafeMutableBufferPointer { values in
-                gridExtents.withUnsafeMutableBufferPointer { extents in
-                    gridDone.withUnsafeMutableBufferPointer { done in
-                        var shared = lk_ring_grid(values: values.baseAddress!, extents: extents.baseAddress!,
-                                                  done: done.baseAddress!, firstColumn: Int32(grid.firstColumn),
-                                                  count: Int32(grid.count), rows: Int32(grid.rows),
-                                                  firstRow: Int64(grid.firstRow))
-                        body(&shared)
-                    }
-                }
-            }
+            guard let grid, let values = gridValues.baseAddress, let extents = gridExtents.baseAddress,
+                  let done = gridDone.baseAddress else { return body(nil) }
+            var shared = lk_ring_grid(values: values, extents: extents, done: done, firstColumn: Int32(grid.firstColumn),
+                                      count: Int32(grid.count), rows: Int32(grid.rows), firstRow: Int64(grid.firstRow))
+            body(&shared)
         }
 
         /// Sets up an empty shared grid over grid `rows` × `columns` (with a margin of two pixels), or none when
@@ -201,28 +278,48 @@ struct RippleRing: Equatable {
             guard rowCount > 0, count > 0, rowCount <= Self.maximumGridFloats / (count + 8) else { return }
             grid = (firstColumn, count, firstRow, rowCount)
             let floats = rowCount * (count + 8)
-            if gridValues.count < floats { gridValues = [Float](repeating: 1, count: floats) }
-            if gridExtents.count < 2 * rowCount { gridExtents = [Int32](repeating: 0, count: 2 * rowCount) }
-            gridDone = [UInt8](repeating: 0, count: rowCount)
+            if gridValues.count < floats {
+                gridValues.deallocate()
+                gridValues = .allocate(capacity: floats)
+            }
+            if gridExtents.count < 2 * rowCount {
+                gridExtents.deallocate()
+                gridExtents = .allocate(capacity: 2 * rowCount)
+            }
+            if gridDone.count < rowCount {
+                gridDone.deallocate()
+                gridDone = .allocate(capacity: rowCount)
+            }
+            // The kernel fills a row's values and extents when it claims the row; only the claims start clear.
+            gridDone.baseAddress!.initialize(repeating: 0, count: rowCount)
         }
 
-        init() {}
+        /// Whether the layout holds `rings` laid out for `settings` (what ``prepare(_:_:)`` would leave).
+        func holds(_ rings: [RippleRing], _ settings: Settings) -> Bool {
+            guard let key else { return false }
+            return key.settings == settings && key.rings == rings
+        }
 
         /// Lays `rings` out for a canvas of `scale` device pixels per point whose user origin lies at
         /// `fraction` of grid pixel (0, 0), over the grid rows `rows`, unless that is what it holds already.
         func prepare(_ rings: [RippleRing], scale: (x: Double, y: Double), fraction: (x: Double, y: Double),
                      rows: ClosedRange<Int>, columns: ClosedRange<Int>? = nil, coarseGrid: Bool) {
-            let settings = Settings(scaleX: scale.x, scaleY: scale.y, fractionX: fraction.x, fractionY: fraction.y,
-                                    rows: rows, columns: columns, coarseGrid: coarseGrid)
-            if let key, key.settings == settings, key.rings == rings { return }
+            prepare(rings, Settings(scaleX: scale.x, scaleY: scale.y, fractionX: fraction.x, fractionY: fraction.y,
+                                    rows: rows, columns: columns, coarseGrid: coarseGrid))
+        }
+
+        /// Lays `rings` out for `settings`, unless that is what it holds already.
+        func prepare(_ rings: [RippleRing], _ settings: Settings) {
+            if holds(rings, settings) { return }
             key = (rings, settings)
+            let scale = (x: settings.scaleX, y: settings.scaleY), fraction = (x: settings.fractionX, y: settings.fractionY)
             // Every ring is laid out over the rows of its ellipse within `rows`, a row to spare each side.
-            let band = (rows.lowerBound - 1)...(rows.upperBound + 1)
+            let band = (settings.rows.lowerBound - 1)...(settings.rows.upperBound + 1)
             var laid: [lk_ring] = [], spans: [lk_ring_span] = []
             var error = 0.0, change = 0.0
             for ring in rings {
                 let bound = ring.coarseGridError(scale: scale)
-                let coarse = coarseGrid && bound <= RippleRing.maximumCoarseError
+                let coarse = settings.coarseGrid && bound <= RippleRing.maximumCoarseError
                 if coarse {
                     error += bound
                     change += ring.steepestChange(scale: scale) * 2.0.squareRoot()
@@ -231,7 +328,7 @@ struct RippleRing: Equatable {
             }
             self.rings = laid
             self.spans = spans
-            makeGrid(rows: rows, columns: columns)
+            makeGrid(rows: settings.rows, columns: settings.columns)
             coarseErrorBound = error > 0 ? error + 255 * (exp(change) - 1 - change) : 0
         }
     }

@@ -48,11 +48,8 @@ public final class RippleView: View, SimulatableComponent {
     private let touchDown = PanGestureRecognizer(instantBegan: true)
     private var ticking = false
     private let sample: RippleSampleCard?
-    /// The rings' spans per pixel row, shared by the tiles of a frame.
-    private let ringLayout = RippleRing.Layout()
-    /// The rings at the present clock and size, made once for all the tiles of a frame (cleared whenever
-    /// the waves or the clock change).
-    private var ringsNow: (clock: Double, size: Size, rings: [RippleRing])?
+    /// The rings of the live waves at the present clock, drawn by whichever workers draw the ring's tiles.
+    private let rings = RippleRingDrawing()
 
     /// A rippling card of `frame`; with `showsSampleCard` its content is a colourful sample card.
     /// - Parameter waveShape: amplitude, frequency, decay and speed of every wave (by default
@@ -82,7 +79,8 @@ public final class RippleView: View, SimulatableComponent {
         contentView.frame = bounds
         sample?.frame = bounds
         ring.frame = bounds
-        ring.content = .custom { [unowned self] canvas, _ in drawRings(in: &canvas) }
+        ring.content = .drawing(rings)
+        updateRings()
     }
 
     /// Starts a wave at `point` (this view's points), dropping the oldest when ``maximumWaves`` are alive.
@@ -92,7 +90,7 @@ public final class RippleView: View, SimulatableComponent {
                                         decay: waveShape.decay, speed: waveShape.speed) else { return }
         if waves.count >= Self.maximumWaves { waves.removeFirst(waves.count - Self.maximumWaves + 1) }
         waves.append((wave, clock))
-        ringsNow = nil
+        updateRings()
         if !ticking {
             ticking = addAnimation { [unowned self] _, delta in advance(by: delta) }
         }
@@ -107,8 +105,7 @@ public final class RippleView: View, SimulatableComponent {
         clock += delta.isFinite ? Swift.min(Swift.max(delta, 0), Self.maximumFrameStep) : 0
         let size = bounds.size
         waves.removeAll { clock - $0.start >= $0.wave.lifetime(in: size) }
-        ringsNow = nil
-        ring.setNeedsDisplay()
+        updateRings()
         if waves.isEmpty || runLoop?.reduceMotion == true || size.width <= 0 || size.height <= 0 {
             setMesh(nil)
         } else {
@@ -139,16 +136,15 @@ public final class RippleView: View, SimulatableComponent {
         }
     }
 
-    /// Each live wave's ring, in this view's points (drawn once per tile of a frame).
-    private func drawRings(in canvas: inout Canvas) {
+    /// Hands each live wave's ring at the present clock and size (this view's points) to the ring's drawing.
+    private func updateRings() {
         let size = bounds.size
-        if ringsNow?.clock != clock || ringsNow?.size != size {
-            let rings = waves.compactMap { wave, start in
-                RippleRing(centre: wave.centre, front: (clock - start) * wave.speed, in: size)
-            }
-            ringsNow = (clock, size, rings)
+        let now = waves.compactMap { wave, start in
+            RippleRing(centre: wave.centre, front: (clock - start) * wave.speed, in: size)
         }
-        RippleRing.draw(ringsNow?.rings ?? [], into: &canvas, area: bounds, layout: ringLayout)
+        guard now != rings.rings else { return }
+        rings.rings = now
+        ring.setNeedsDrawingUpdate()
     }
 
     // MARK: - Simulation
