@@ -125,7 +125,8 @@ int64_t lk_ring_work_floats(int32_t width);
  *   interpolation over two pixels misses (bounded by the caller, which picks the coarse rings).
  * A pixel's bytes depend on its grid position only, never on the canvas it is drawn in, nor on whether the
  * coarse rows come from grid (optional; see lk_ring_grid) or are computed for this canvas. work holds
- * lk_ring_work_floats(width) floats, any contents. The same bytes with avx2 = 1 or 0. */
+ * lk_ring_work_floats(width) floats, any contents. The same bytes with avx2 = 0 (portable), 1 (AVX2) or 2
+ * (AVX-512, only where lk_has_avx512() says so). */
 void lk_ring_draw(uint8_t *pixels, ptrdiff_t rowBytes, int32_t width, int32_t height, int32_t shiftX, int32_t shiftY,
                   const lk_ring *rings, int32_t count, const lk_ring_span *spans, const uint8_t *_Nullable coverage,
                   lk_ring_grid *_Nullable grid, float *work, int32_t avx2);
