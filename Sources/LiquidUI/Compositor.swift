@@ -63,6 +63,8 @@ public final class Compositor {
     private var drawingCosts: [ObjectIdentifier: Int64] = [:]
     private var groupCache: [ObjectIdentifier: GroupCacheEntry] = [:]
     private let workspace = BlurWorkspace()
+    /// The layers' rounded-bounds clip masks, shared by the tiles' painters (see ``ClipMaskCache``).
+    private let clipMasks = ClipMaskCache()
 
     // Per-frame state.
     private var nodes: [RenderNode] = []
@@ -485,6 +487,7 @@ public final class Compositor {
                             first: Bool) throws {
         try RenderProfiler.measure(.blits) { () throws -> Void in
             var painter = TilePainter(scale: scale)
+            painter.clipMasks = clipMasks
             painter.backdropOutputs = backdropOutputs
             if let tree { try prepareGroups(tree, range: range, grid: grid, painter: &painter) }
 
@@ -642,6 +645,7 @@ public final class Compositor {
         guard let effect = node.look.backdrop, let sample = node.sampleRect?.intersection(image.bounds) else { return }
         let backdrop = try image.cropped(to: sample)
         var painter = TilePainter(scale: scale)
+        painter.clipMasks = clipMasks
         backdropOutputs[node.index] = (sample, try painter.runBackdrop(effect, node: node, backdrop: backdrop, rect: sample))
         statistics.backdropsRendered += painter.counts.backdropsRendered
     }

@@ -26,6 +26,8 @@ struct TilePainter: Sendable {
     var backdropOutputs: [Int: (rect: PixelRect, pixmap: Pixmap)] = [:]
     /// What this painter did (content draws, backdrops run).
     var counts = RenderStatistics()
+    /// Where the layers' bounds masks are kept between frames (`nil`: made afresh each time).
+    var clipMasks: ClipMaskCache?
 
     init(scale: Double) {
         self.scale = scale
@@ -83,7 +85,13 @@ struct TilePainter: Sendable {
         // A continuous corner leaves the straight edge 1.528 radii from the corner; a circular one, 1.
         let reach = radii.maximum * (look.cornerStyle == .continuous ? 1.53 : 1)
         if Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: reach) { return }
-        target.canvas.clip(to: node.boundsPath)
+        guard let clipMasks else { return target.canvas.clip(to: node.boundsPath) }
+        let canvas = target.canvas
+        let key = ClipMaskCache.Key(bounds: bounds, radii: radii, style: look.cornerStyle, transform: canvas.deviceTransform,
+                                    width: canvas.pixmap.width, height: canvas.pixmap.height)
+        if let mask = clipMasks.mask(for: key, make: { canvas.clipMask(of: node.boundsPath) }) {
+            target.canvas.intersectClip(mask)
+        }
     }
 
     /// Whether every pixel of `rect` lies wholly inside `bounds` mapped by `toDevice` (only for a
