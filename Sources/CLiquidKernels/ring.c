@@ -410,19 +410,24 @@ static lk_ring_coarse_view lk_ring_coarse_at(lk_ring_grid *grid, lk_ring_coarse 
             int64_t q = (m - grid->firstRow) / 2;
             float *values = grid->values + q * ((int64_t)grid->count + 8);
             uint8_t *state = grid->done + q;
-            if (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+            uint8_t seen = __atomic_load_n(state, __ATOMIC_ACQUIRE);
+            if (seen == 0) {
                 uint8_t unclaimed = 0;
                 if (__atomic_compare_exchange_n(state, &unclaimed, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
                     lk_ring_coarse_row(values, grid->count, grid->firstColumn, m, rings, ringCount, spans,
                                        grid->extents + 2 * q, grid->extents + 2 * q + 1, avx2);
                     __atomic_store_n(state, 2, __ATOMIC_RELEASE);
+                    seen = 2;
                 } else {
-                    /* Another canvas is computing the row (a row takes microseconds and waits on nothing). */
-                    while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) lk_spin_pause();
+                    seen = unclaimed;
                 }
             }
-            lk_ring_coarse_view view = {values + offset, grid->extents[2 * q], grid->extents[2 * q + 1]};
-            return view;
+            if (seen == 2) {
+                lk_ring_coarse_view view = {values + offset, grid->extents[2 * q], grid->extents[2 * q + 1]};
+                return view;
+            }
+            /* Another canvas is computing the row: compute it here too rather than wait on that thread
+             * (the same values either way). */
         }
     }
     lk_ring_coarse *slot = lk_ring_coarse_get(slots, m, keep, count, nLo, rings, ringCount, spans, avx2);

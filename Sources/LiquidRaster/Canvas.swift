@@ -70,14 +70,11 @@ public struct Canvas: Sendable {
 
     /// Intersects the clip with `path` (in user space), anti-aliased. A non-finite path clips everything away.
     public mutating func clip(to path: Path, rule: FillRule = .nonZero) {
-        guard let mask = clipMask(of: path, rule: rule) else { return }
-        intersectClip(mask)
-    }
-
-    /// The mask ``clip(to:rule:)`` intersects the clip with for `path` now (pixmap-sized, in device space).
-    package func clipMask(of path: Path, rule: FillRule = .nonZero) -> ClipMask? {
         // A ClipMask's size is always valid for a pixmap's size, so this cannot throw.
-        try? ClipMask(width: pixmap.width, height: pixmap.height, path: path, transform: deviceTransform, rule: rule)
+        guard let mask = try? ClipMask(width: pixmap.width, height: pixmap.height, path: path,
+                                       transform: deviceTransform, rule: rule)
+        else { return }
+        intersectClip(mask)
     }
 
     /// Intersects the clip with `mask` (the pixmap's size).

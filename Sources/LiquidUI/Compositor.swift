@@ -63,8 +63,9 @@ public final class Compositor {
     private var drawingCosts: [ObjectIdentifier: Int64] = [:]
     private var groupCache: [ObjectIdentifier: GroupCacheEntry] = [:]
     private let workspace = BlurWorkspace()
-    /// The layers' rounded-bounds clip masks, shared by the tiles' painters (see ``ClipMaskCache``).
-    private let clipMasks = ClipMaskCache()
+    /// The layers' rounded-bounds clip masks, shared by the tiles' painters (see ``ClipMaskCache``); `nil`
+    /// makes every mask afresh.
+    var clipMasks: ClipMaskCache? = ClipMaskCache()
 
     // Per-frame state.
     private var nodes: [RenderNode] = []

@@ -86,12 +86,16 @@ struct TilePainter: Sendable {
         let reach = radii.maximum * (look.cornerStyle == .continuous ? 1.53 : 1)
         if Self.lies(target.rect, inside: node.toDevice, bounds: bounds, corner: reach) { return }
         guard let clipMasks else { return target.canvas.clip(to: node.boundsPath) }
-        let canvas = target.canvas
-        let key = ClipMaskCache.Key(bounds: bounds, radii: radii, style: look.cornerStyle, transform: canvas.deviceTransform,
-                                    width: canvas.pixmap.width, height: canvas.pixmap.height)
-        if let mask = clipMasks.mask(for: key, make: { canvas.clipMask(of: node.boundsPath) }) {
-            target.canvas.intersectClip(mask)
+        // The key's parts only (a copy of the canvas would share its clip and make the intersection copy it).
+        let transform = target.canvas.deviceTransform
+        let width = target.canvas.pixmap.width, height = target.canvas.pixmap.height
+        let key = ClipMaskCache.Key(bounds: bounds, radii: radii, style: look.cornerStyle, transform: transform,
+                                    width: width, height: height)
+        let made = clipMasks.mask(for: key) {
+            // What Canvas.clip(to:) intersects with (a mask's size is always valid for a pixmap's).
+            try? ClipMask(width: width, height: height, path: node.boundsPath, transform: transform)
         }
+        if let made { target.canvas.intersectClip(made) }
     }
 
     /// Whether every pixel of `rect` lies wholly inside `bounds` mapped by `toDevice` (only for a

@@ -161,6 +161,36 @@ struct RippleViewTests {
         #expect(partial >= 2, "early frames redraw only around the young rings")
     }
 
+    /// A wave started absurdly far away (finite) beside a normal one: the rings' reported change stays
+    /// finite and every frame still equals a full render.
+    @Test func aFarAwayWaveBesideANormalOneStillRedrawsCorrectly() throws {
+        let (loop, ripple) = try host(rendering: true)
+        loop.reduceMotion = true
+        loop.step(to: 0)
+        ripple.startWave(at: Point(1e308, -1e307))
+        _ = loop.dispatch(Touch(phase: .began, location: Point(120, 100), timestamp: 0.005))
+        for frame in 1...8 {
+            loop.step(to: Double(frame) / 60)
+            let fresh = try Compositor(size: Self.size, scale: 1).render(loop.root.layer)
+            #expect(try #require(loop.image).bytes == fresh.bytes, "frame \(frame)")
+        }
+        #expect(ripple.waveCount == 2)
+    }
+
+    /// On a phone screen at 3× the rings go on the coarse grid, and the frame's tiles share one layout's
+    /// coarse rows (a tile that found the layout not made for it would lay out its own and leave them).
+    @Test func theTilesOfAFrameShareTheRingsLayout() throws {
+        let ripple = RippleView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let loop = try UIRunLoop(root: ripple, size: Size(width: 390, height: 844), scale: 3, framesPerSecond: 60)
+        loop.compositor = try Compositor(size: loop.size, scale: 3)
+        loop.step(to: 0)
+        for touch in tap(Point(100, 300), at: 0.005) + tap(Point(280, 600), at: 0.02, id: 1) { _ = loop.dispatch(touch) }
+        for frame in 1...8 { loop.step(to: Double(frame) / 60) }
+        // Two rings a few frames old span hundreds of pixel rows: their coarse rows were computed in the
+        // shared grid (one per two pixel rows).
+        #expect(ripple.rings.sharedRowsComputed > 200)
+    }
+
     @Test func badWaveShapesAreRefused() {
         #expect(throws: LiquidError.self) { try Shockwave(centre: .zero, amplitude: .nan) }
         #expect(throws: LiquidError.self) { try Shockwave(centre: .zero, speed: 0) }

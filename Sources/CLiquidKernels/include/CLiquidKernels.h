@@ -102,7 +102,8 @@ typedef struct {
  * 0 while no canvas has claimed the row, 1 while one computes it, 2 once it is computed (all 0 for a new
  * frame). lk_ring_draw fills a row the first time a canvas needs it and reads it after, for canvases whose
  * coarse columns the grid covers. Several lk_ring_draw calls may share one grid from different threads at
- * once: a row is claimed atomically, and a call that needs a row another is computing waits for it. */
+ * once: a row is claimed atomically, and a call that needs a row another is still computing computes its
+ * own copy instead of waiting (the same values). */
 typedef struct {
     float *values;
     int32_t *extents;

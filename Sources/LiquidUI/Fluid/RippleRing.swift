@@ -104,20 +104,20 @@ struct RippleRing: Equatable {
         }
         if shared.holds(rings, placement.settings) {
             draw(placement, of: shared, into: &canvas, kernels: kernels)
-        } else {
-            let own = Layout()
-            own.prepare(rings, placement.settings)
-            draw(placement, of: own, into: &canvas, kernels: kernels)
+        } else if let own = Self.placement(on: canvas, area: nil, coarseGrid: coarseGrid) {
+            // Laid out over this canvas's rows only (no shared grid): the same bytes, work in proportion to
+            // the canvas rather than the area.
+            let layout = Layout()
+            layout.prepare(rings, own.settings)
+            draw(own, of: layout, into: &canvas, kernels: kernels)
         }
     }
 
-    /// Lays `rings` out in `layout` for the canvases of a layer whose local points map to device pixels by
-    /// `toDevice` and which draw them over `area` (local points), as the tiles' draws will ask for it.
-    static func prepare(_ layout: Layout, for rings: [RippleRing], toDevice: LiquidGeometry.AffineTransform, area: Rect,
-                        coarseGrid: Bool = true) {
-        guard !rings.isEmpty, let placement = placement(transform: toDevice, height: 0, area: area, coarseGrid: coarseGrid)
-        else { return }
-        layout.prepare(rings, placement.settings)
+    /// What a layout for the canvases of a layer whose local points map to device pixels by `toDevice`, and
+    /// which draw rings over `area` (local points), depends on — what their draws will ask a shared layout
+    /// to hold — or `nil` when such canvases do not lay rings out (see ``draw(_:into:area:layout:coarseGrid:kernels:)``).
+    static func settings(toDevice: LiquidGeometry.AffineTransform, area: Rect, coarseGrid: Bool = true) -> Layout.Settings? {
+        placement(transform: toDevice, height: 0, area: area, coarseGrid: coarseGrid)?.settings
     }
 
     /// Where a canvas lies on a layout's grid: device pixel (x, y) of the canvas is grid pixel

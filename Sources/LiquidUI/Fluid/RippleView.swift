@@ -49,7 +49,7 @@ public final class RippleView: View, SimulatableComponent {
     private var ticking = false
     private let sample: RippleSampleCard?
     /// The rings of the live waves at the present clock, drawn by whichever workers draw the ring's tiles.
-    private let rings = RippleRingDrawing()
+    let rings = RippleRingDrawing()
 
     /// A rippling card of `frame`; with `showsSampleCard` its content is a colourful sample card.
     /// - Parameter waveShape: amplitude, frequency, decay and speed of every wave (by default
