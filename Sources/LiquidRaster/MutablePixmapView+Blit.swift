@@ -110,7 +110,8 @@ extension MutablePixmapView {
     ///
     /// Where the CPU runs AVX2 (`kernels` `.automatic` or `.avx2`), `.normal`, `.multiply` and `.screen`
     /// take eight pixels of a row at a time in `lk_stretch_row_avx2`, the same arithmetic lane by lane (the
-    /// same bytes); the rest of a row stays here. Measured reason: stretching the switch thumb's shadow and
+    /// same bytes); the rest of a row stays here. With AVX-512 (`.automatic` on CPUs that have it) the
+    /// whole row goes sixteen at a time through `lk_stretch_row_avx512`, again the same bytes. Measured reason: stretching the switch thumb's shadow and
     /// shading pixel by pixel in `SIMD4<Float>` was over half of a dragged switch frame at 3×.
     package func stretch(_ source: PixmapView, over rect: Rect, mode: BlendMode, opacity: Double,
                          kernels: KernelSet = .automatic) {
@@ -148,9 +149,12 @@ extension MutablePixmapView {
             var done = 0
             #if canImport(CLiquidKernels)
             if let kernelMode {
-                done = Int(lk_stretch_row_avx2(out + 4 * columns.lowerBound, top, bottom, u0s, u1s, fxs, covers,
-                                               Int32(truncatingIfNeeded: samples.count), fy, coverY, strength,
-                                               kernelMode))
+                let count = Int32(truncatingIfNeeded: samples.count)
+                done = Int(kernels.usesAVX512
+                    ? lk_stretch_row_avx512(out + 4 * columns.lowerBound, top, bottom, Int32(source.width), u0s, u1s,
+                                            fxs, covers, count, fy, coverY, strength, kernelMode)
+                    : lk_stretch_row_avx2(out + 4 * columns.lowerBound, top, bottom, u0s, u1s, fxs, covers, count,
+                                          fy, coverY, strength, kernelMode))
             }
             #endif
             for index in done..<samples.count {

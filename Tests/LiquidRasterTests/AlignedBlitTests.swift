@@ -129,8 +129,8 @@ struct AlignedBlitTests {
         #expect(target[1, 3] == .transparent && target[8, 3] == .transparent && target[4, 6] == .transparent)
     }
 
-    /// The AVX2 row kernel (taken where the CPU has it, for `.normal`, `.multiply` and `.screen`) writes the
-    /// bytes of the per-pixel path: seeded sources with transparent and partly transparent pixels, shrunk
+    /// The AVX2 and AVX-512 row kernels (taken where the CPU has them, for `.normal`, `.multiply` and
+    /// `.screen`; `.automatic` is AVX-512 where present) write the bytes of the per-pixel path: seeded sources with transparent and partly transparent pixels, shrunk
     /// and enlarged over fractional rects reaching past the target's edges, opacities below and at 1, and
     /// rows of every length around the groups of eight.
     @Test func stretchKernelsAgreeByteForByte() throws {
@@ -151,10 +151,21 @@ struct AlignedBlitTests {
                 automatic.stretch(source, over: rect, mode: mode, opacity: opacity, kernels: .automatic)
                 avx2.stretch(source, over: rect, mode: mode, opacity: opacity, kernels: .avx2)
                 portable.stretch(source, over: rect, mode: mode, opacity: opacity, kernels: .portable)
-                #expect(automatic == portable, "trial \(trial), \(mode), \(rect), AVX2: \(KernelSet.cpuHasAVX2)")
+                #expect(automatic == portable, "trial \(trial), \(mode), \(rect), AVX2: \(KernelSet.cpuHasAVX2), AVX-512: \(KernelSet.cpuHasAVX512)")
                 #expect(avx2 == portable, "trial \(trial), \(mode), \(rect)")
                 #expect(portable != background || rect.maxX <= 0 || rect.maxY <= 0, "trial \(trial): nothing drawn")
             }
+        }
+        // Wide sources, stretched a little (sixteen pixels read from within 32 source columns: the AVX-512
+        // kernel's window) and shrunk hard (beyond it: its gathers), over long rows.
+        for (index, (sw, width)) in [(64, 70.3), (40, 41.7), (33, 120.2), (96, 20.6), (70, 35.1)].enumerated() {
+            let source = try image(width: sw, height: 12, seed: 990 + UInt64(index))
+            let background = try image(width: 140, height: 16, seed: 995 + UInt64(index))
+            let rect = Rect(x: 3.4, y: 1.25, width: width, height: 13.5)
+            var automatic = background, portable = background
+            automatic.stretch(source, over: rect, mode: .normal, opacity: 0.8, kernels: .automatic)
+            portable.stretch(source, over: rect, mode: .normal, opacity: 0.8, kernels: .portable)
+            #expect(automatic == portable, "source \(sw) over \(width)")
         }
     }
 }

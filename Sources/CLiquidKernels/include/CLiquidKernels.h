@@ -250,6 +250,13 @@ int32_t lk_stretch_row_avx2(uint8_t *out, const uint8_t *top, const uint8_t *bot
                             const int32_t *u1, const float *fx, const float *coverX, int32_t count, float fy,
                             float coverY, float strength, int32_t mode);
 
+/* lk_stretch_row_avx2 sixteen pixels at a time with AVX-512 (only where lk_has_avx512() says so), the last
+ * few under a lane mask: the same bytes, and every pixel of the row done (returns count). The source rows
+ * are sourceWidth pixels long, and u0, u1 do not decrease along the row. */
+int32_t lk_stretch_row_avx512(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t sourceWidth,
+                              const int32_t *u0, const int32_t *u1, const float *fx, const float *coverX, int32_t count,
+                              float fy, float coverY, float strength, int32_t mode);
+
 /* The particle kernel below is plain C (no SIMD intrinsics) and may be called on every architecture. */
 
 /* Where and how lk_particles_draw draws one group of particles. */
