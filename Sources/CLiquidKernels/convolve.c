@@ -166,3 +166,53 @@ void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurr
 }
 
 #endif
+
+#if defined(__x86_64__)
+
+/* Whether the 8-pixel block of row `line` at column x0 (interior: x0 > 0, x0 + 8 < width) holds an edge pixel. */
+static inline LK_AVX2 int lk_edge_block8(const float *line, const float *up, const float *down, int32_t x0) {
+    const __m256 zero = _mm256_setzero_ps(), full = _mm256_set1_ps(255.0f);
+    __m256 a = _mm256_loadu_ps(line + x0);
+    __m256 partial = _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_NEQ_UQ), _mm256_cmp_ps(a, full, _CMP_NEQ_UQ));
+    __m256 differs = _mm256_or_ps(_mm256_cmp_ps(a, _mm256_loadu_ps(line + x0 - 1), _CMP_NEQ_UQ),
+                                  _mm256_cmp_ps(a, _mm256_loadu_ps(line + x0 + 1), _CMP_NEQ_UQ));
+    differs = _mm256_or_ps(differs, _mm256_or_ps(_mm256_cmp_ps(a, _mm256_loadu_ps(up + x0), _CMP_NEQ_UQ),
+                                                 _mm256_cmp_ps(a, _mm256_loadu_ps(down + x0), _CMP_NEQ_UQ)));
+    return _mm256_movemask_ps(_mm256_or_ps(partial, differs)) != 0;
+}
+
+LK_AVX2
+int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, uint8_t *raw) {
+    const int32_t bw = (width + 7) / 8;
+    int32_t found = 0;
+    for (int32_t y = 0; y < height; y++) {
+        const float *line = alpha + (ptrdiff_t)y * width;
+        const float *up = y > 0 ? line - width : line, *down = y < height - 1 ? line + width : line;
+        uint8_t *marks = raw + (ptrdiff_t)y * bw;
+        for (int32_t b = 0; b < bw; b++) {
+            int32_t x0 = 8 * b, x1 = x0 + 8 < width ? x0 + 8 : width;
+            int edge = 0;
+            if (x0 > 0 && x0 + 8 < width) {
+                edge = lk_edge_block8(line, up, down, x0);
+            } else {
+                for (int32_t x = x0; x < x1 && !edge; x++) {
+                    float a = line[x];
+                    float left = line[x > 0 ? x - 1 : 0], right = line[x + 1 < width ? x + 1 : width - 1];
+                    edge = (a != 0.0f && a != 255.0f) || a != left || a != right || a != up[x] || a != down[x];
+                }
+            }
+            marks[b] = (uint8_t)edge;
+            found |= edge;
+        }
+    }
+    return found;
+}
+
+#else
+
+int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, uint8_t *raw) {
+    (void)alpha; (void)width; (void)height; (void)raw;
+    return 0;
+}
+
+#endif
