@@ -111,8 +111,9 @@ extension MutablePixmapView {
     /// Where the CPU runs AVX2 (`kernels` `.automatic` or `.avx2`), `.normal`, `.multiply` and `.screen`
     /// take eight pixels of a row at a time in `lk_stretch_row_avx2`, the same arithmetic lane by lane (the
     /// same bytes); the rest of a row stays here. With AVX-512 (`.automatic` on CPUs that have it) the
-    /// whole row goes sixteen at a time through `lk_stretch_row_avx512`, again the same bytes. Measured reason: stretching the switch thumb's shadow and
-    /// shading pixel by pixel in `SIMD4<Float>` was over half of a dragged switch frame at 3×.
+    /// whole row goes sixteen at a time through `lk_stretch_row_avx512`, again the same bytes. Measured
+    /// reason: stretching the switch thumb's shadow and shading pixel by pixel in `SIMD4<Float>` was over
+    /// half of a dragged switch frame at 3×.
     package func stretch(_ source: PixmapView, over rect: Rect, mode: BlendMode, opacity: Double,
                          kernels: KernelSet = .automatic) {
         guard rect.isFinite, rect.width > 0, rect.height > 0, opacity.isFinite, opacity > 0,

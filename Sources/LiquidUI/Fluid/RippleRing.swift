@@ -80,28 +80,20 @@ struct RippleRing: Equatable {
     /// 0.502 of a level of the composite computed in doubles.
     static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect? = nil, layout: Layout? = nil,
                      coarseGrid: Bool = true, kernels: KernelSet = .automatic) {
-        guard !rings.isEmpty else { return }
-        guard let placement = placement(on: canvas, area: area, coarseGrid: coarseGrid) else {
-            if !gridAligned(canvas.deviceTransform) { for ring in rings { ring.fillGradient(into: &canvas) } }
-            return
-        }
+        guard let placement = placement(of: rings, on: &canvas, area: area, coarseGrid: coarseGrid) else { return }
         let layout = layout ?? Layout()
         layout.prepare(rings, placement.settings)
         draw(placement, of: layout, into: &canvas, kernels: kernels)
     }
 
     /// Draws `rings` into `canvas` as ``draw(_:into:area:layout:coarseGrid:kernels:)`` does, but without
-    /// changing `shared`: it is used when ``prepare(_:for:toDevice:area:coarseGrid:)`` laid it out for these
-    /// rings and this canvas's grid, otherwise a layout private to this call is. Several threads may draw
-    /// through one shared layout at once (the coarse rows are claimed atomically), as long as none prepares
-    /// it meanwhile. The bytes are the same either way.
+    /// changing `shared`: it is used when it holds these rings laid out for this canvas's grid (prepared
+    /// with the ``settings(toDevice:area:coarseGrid:)`` of the canvases' layer), otherwise a layout private
+    /// to this call is. Several threads may draw through one shared layout at once (the coarse rows are
+    /// claimed atomically), as long as none prepares it meanwhile. The bytes are the same either way.
     static func draw(_ rings: [RippleRing], into canvas: inout Canvas, area: Rect?, shared: Layout,
                      coarseGrid: Bool = true, kernels: KernelSet = .automatic) {
-        guard !rings.isEmpty else { return }
-        guard let placement = placement(on: canvas, area: area, coarseGrid: coarseGrid) else {
-            if !gridAligned(canvas.deviceTransform) { for ring in rings { ring.fillGradient(into: &canvas) } }
-            return
-        }
+        guard let placement = placement(of: rings, on: &canvas, area: area, coarseGrid: coarseGrid) else { return }
         if shared.holds(rings, placement.settings) {
             draw(placement, of: shared, into: &canvas, kernels: kernels)
         } else if let own = Self.placement(on: canvas, area: nil, coarseGrid: coarseGrid) {
@@ -132,6 +124,16 @@ struct RippleRing: Equatable {
     /// nothing of them can show).
     private static func placement(on canvas: Canvas, area: Rect?, coarseGrid: Bool) -> Placement? {
         placement(transform: canvas.deviceTransform, height: canvas.pixmap.height, area: area, coarseGrid: coarseGrid)
+    }
+
+    /// The placement of `canvas` for `rings`, or `nil` when there is nothing more to do: no rings, or a
+    /// transform the rows cannot follow (the rings are filled as paths here, or lie beyond any grid).
+    private static func placement(of rings: [RippleRing], on canvas: inout Canvas, area: Rect?,
+                                  coarseGrid: Bool) -> Placement? {
+        guard !rings.isEmpty else { return nil }
+        if let placement = placement(on: canvas, area: area, coarseGrid: coarseGrid) { return placement }
+        if !gridAligned(canvas.deviceTransform) { for ring in rings { ring.fillGradient(into: &canvas) } }
+        return nil
     }
 
     private static func placement(transform t: LiquidGeometry.AffineTransform, height: Int, area: Rect?,
