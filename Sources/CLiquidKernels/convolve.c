@@ -182,10 +182,11 @@ static inline LK_AVX2 int lk_edge_block8(const float *line, const float *up, con
 }
 
 LK_AVX2
-int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, uint8_t *raw) {
+int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, int32_t firstRow, int32_t endRow,
+                            uint8_t *raw) {
     const int32_t bw = (width + 7) / 8;
     int32_t found = 0;
-    for (int32_t y = 0; y < height; y++) {
+    for (int32_t y = firstRow; y < endRow; y++) {
         const float *line = alpha + (ptrdiff_t)y * width;
         const float *up = y > 0 ? line - width : line, *down = y < height - 1 ? line + width : line;
         uint8_t *marks = raw + (ptrdiff_t)y * bw;
@@ -210,8 +211,9 @@ int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, u
 
 #else
 
-int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, uint8_t *raw) {
-    (void)alpha; (void)width; (void)height; (void)raw;
+int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, int32_t firstRow, int32_t endRow,
+                            uint8_t *raw) {
+    (void)alpha; (void)width; (void)height; (void)firstRow; (void)endRow; (void)raw;
     return 0;
 }
 

@@ -3,6 +3,7 @@ import CLiquidKernels
 #endif
 import LiquidGeometry
 import LiquidRaster
+import Synchronization
 
 /// The banded computation of the single-colour softening.
 ///
@@ -23,7 +24,7 @@ extension EdgeSoftening {
 
     /// ``apply(toSingleColor:color:scale:workspace:)`` after the σ check: see that method.
     func applyInBand(toSingleColor view: MutablePixmapView, color: RGBA, sigmaPixels: Double, workspace: Workspace,
-                     kernelSet: KernelSet = .automatic) {
+                     kernelSet: KernelSet = .automatic, pool: WorkerPool = .shared) {
         let w = view.width, h = view.height, n = w * h, levels = self.levels
         let kernels = (1..<levels).map { FloatPlaneBlur.kernel(sigma: sigmaPixels * Double($0) / Double(levels - 1)) }
         let radius = kernels.map { $0.count / 2 }.max() ?? 1
@@ -42,62 +43,95 @@ extension EdgeSoftening {
             workspace.blocks = blocks
             workspace.counts = counts
         }
-        withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace) { planes, row in
+        // The passes split their rows into bands on the worker pool: each band computes exactly the rows
+        // a single pass computes, with its own padded row, so the bytes do not depend on the worker
+        // count. Measured reason: the softening was a third of a slider frame and ran on one core while
+        // the other idled (two workers made the frame only 0.91 of one worker's).
+        let rowStride = w + (kernels.map(\.count).max() ?? 0)
+        withPlanes(count: levels + 1, width: w, height: h, kernels: kernels, workspace: workspace,
+                   rowsPerPlane: pool.workerCount) { planes, row in
             let alpha = planes, temporary = planes + n, blurred = planes + 2 * n
-            Self.extractAlpha(of: view.readOnly, into: alpha)
+            // Each job reads and writes only its own rows of the planes and the view, and its own padded row.
+            nonisolated(unsafe) let shared = (view: view, alpha: alpha, temporary: temporary, blurred: blurred, row: row)
+            pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+                Self.extractAlpha(of: shared.view.readOnly, rows: rows, into: shared.alpha)
+            }
             let found = blocks.withUnsafeMutableBufferPointer { map in
                 counts.withUnsafeMutableBufferPointer { sums in
                     Self.bandMap(alpha: alpha, width: w, height: h, radius: radius, blocks: map.baseAddress!,
-                                 counts: sums.baseAddress!, kernels: kernelSet)
+                                 counts: sums.baseAddress!, kernels: kernelSet, pool: pool)
                 }
             }
             guard found else { return }
             blocks.withUnsafeBufferPointer { map in
-                let output = map.baseAddress! + cells, horizontal = map.baseAddress! + 2 * cells
+                nonisolated(unsafe) let marks = (output: map.baseAddress! + cells, horizontal: map.baseAddress! + 2 * cells)
                 for (k, kernel) in kernels.enumerated() {
-                    Self.blurBlocks(source: alpha, destination: blurred + k * n, width: w, height: h, kernel: kernel,
-                                    padding: radius, temporary: temporary, row: row, horizontal: horizontal,
-                                    output: output, kernels: kernelSet)
+                    pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { band, rows in
+                        Self.blurBlocksHorizontally(source: shared.alpha, rows: rows, width: w, kernel: kernel,
+                                                    padding: radius, temporary: shared.temporary,
+                                                    row: shared.row + band * rowStride, horizontal: marks.horizontal,
+                                                    kernels: kernelSet)
+                    }
+                    pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+                        Self.blurBlocksVertically(destination: shared.blurred + k * n, rows: rows, width: w, height: h,
+                                                  kernel: kernel, temporary: shared.temporary, output: marks.output,
+                                                  kernels: kernelSet)
+                    }
                 }
                 let top = blurred + (levels - 2) * n
                 let block = Self.bandBlock
                 // The whole blocks of each row blend in `lk_soften_blocks_avx2` where it runs (the same
                 // operations as `softenedLevel` and `levelSteps`, eight lanes at a time; measured: the
                 // per-pixel blend was about half of the softening once the blurs ran in the C kernel).
-                var vectorBlocks = 0
+                var wholeBlocks = 0
                 #if canImport(CLiquidKernels)
                 if kernelSet.usesAVX2 && levels * n < Int(Int32.max) {
-                    vectorBlocks = w / block
+                    wholeBlocks = w / block
                 }
                 #endif
-                Self.distanceTable.withUnsafeBufferPointer { distance in
-                    table.withUnsafeBufferPointer { lut in
-                      steps.withUnsafeBufferPointer { stepBuffer in
-                        let steps = stepBuffer.baseAddress!
-                        for y in 0..<h {
-                            let out = UnsafeMutableRawPointer(view.row(y))
-                            #if canImport(CLiquidKernels)
-                            if vectorBlocks > 0 {
-                                Self.distanceWords.withUnsafeBufferPointer { words in
-                                    lk_soften_blocks_avx2(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
-                                                          blurred + y * w, Int32(truncatingIfNeeded: n),
-                                                          Int32(truncatingIfNeeded: levels), top + y * w,
-                                                          words.baseAddress!, lut.baseAddress!, output + y * bw,
-                                                          Int32(truncatingIfNeeded: vectorBlocks))
-                                }
-                            }
-                            #endif
-                            for b in vectorBlocks..<bw where output[y * bw + b] != 0 {
-                                for x in (b * block)..<Swift.min(b * block + block, w) {
-                                    let i = y &* w &+ x
-                                    guard let level = Self.softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
-                                                                         planeSize: n, steps: steps,
-                                                                         distance: distance) else { continue }
-                                    out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
-                                }
-                            }
-                        }
-                      }
+                let vectorBlocks = wholeBlocks
+                table.withUnsafeBufferPointer { lut in
+                  steps.withUnsafeBufferPointer { stepBuffer in
+                    nonisolated(unsafe) let tables = (lut: lut, steps: stepBuffer.baseAddress!, top: top)
+                    pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+                        Self.blendRows(rows, view: shared.view, alpha: shared.alpha, blurred: shared.blurred,
+                                       top: tables.top, width: w, planeSize: n, levels: levels, lut: tables.lut,
+                                       steps: tables.steps, output: marks.output, vectorBlocks: vectorBlocks)
+                    }
+                  }
+                }
+            }
+        }
+    }
+
+    /// Writes the softened pixels of `rows` (the marked blocks of `output`): the whole blocks below
+    /// `vectorBlocks` in `lk_soften_blocks_avx2`, the rest per pixel.
+    private static func blendRows(_ rows: Range<Int>, view: MutablePixmapView, alpha: UnsafePointer<Float>,
+                                  blurred: UnsafePointer<Float>, top: UnsafePointer<Float>, width w: Int, planeSize n: Int,
+                                  levels: Int, lut: UnsafeBufferPointer<UInt32>, steps: UnsafePointer<LevelStep>,
+                                  output: UnsafePointer<UInt8>, vectorBlocks: Int) {
+        let block = bandBlock, bw = (w + block - 1) / block
+        distanceTable.withUnsafeBufferPointer { distance in
+            for y in rows {
+                let out = UnsafeMutableRawPointer(view.row(y))
+                #if canImport(CLiquidKernels)
+                if vectorBlocks > 0 {
+                    distanceWords.withUnsafeBufferPointer { words in
+                        lk_soften_blocks_avx2(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
+                                              blurred + y * w, Int32(truncatingIfNeeded: n),
+                                              Int32(truncatingIfNeeded: levels), top + y * w,
+                                              words.baseAddress!, lut.baseAddress!, output + y * bw,
+                                              Int32(truncatingIfNeeded: vectorBlocks))
+                    }
+                }
+                #endif
+                for b in vectorBlocks..<bw where output[y * bw + b] != 0 {
+                    for x in (b * block)..<Swift.min(b * block + block, w) {
+                        let i = y &* w &+ x
+                        guard let level = softenedLevel(at: i, alpha: alpha, blurred: blurred, top: top,
+                                                        planeSize: n, steps: steps,
+                                                        distance: distance) else { continue }
+                        out.storeBytes(of: lut[level], toByteOffset: 4 * x, as: UInt32.self)
                     }
                 }
             }
@@ -109,22 +143,66 @@ extension EdgeSoftening {
     /// `radius` rows) and the blocks whose horizontal pass is needed (grown by 2·`radius` rows). Returns
     /// whether there is any edge pixel. With `kernels` allowing AVX2 the edge blocks are found by
     /// `lk_edge_blocks_avx2` (the same marks). Measured reason: the Swift loop (its eight-float compares
-    /// split into halves) was a tenth of a dragged switch frame.
+    /// split into halves) was a tenth of a dragged switch frame. The row-wise steps run in row bands on
+    /// `pool` (each band writes only its own rows of the maps); only the column prefix counts run in order.
     private static func bandMap(alpha: UnsafePointer<Float>, width w: Int, height h: Int, radius: Int,
                                 blocks: UnsafeMutablePointer<UInt8>, counts: UnsafeMutablePointer<Int32>,
-                                kernels: KernelSet) -> Bool {
+                                kernels: KernelSet, pool: WorkerPool) -> Bool {
         let block = bandBlock
         let bw = (w + block - 1) / block, cells = h * bw
-        let raw = blocks, output = blocks + cells, horizontal = blocks + 2 * cells
-        var found = false
-        let zero = SIMD8<Float>(repeating: 0), full = SIMD8<Float>(repeating: 255)
-        var rows = 0..<h
+        nonisolated(unsafe) let maps = (alpha: alpha, raw: blocks, output: blocks + cells, horizontal: blocks + 2 * cells,
+                                        counts: counts)
+        let found = Atomic<Bool>(false)
+        pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+            if edgeBlocks(alpha: maps.alpha, width: w, height: h, rows: rows, into: maps.raw, kernels: kernels) {
+                found.store(true, ordering: .relaxed)
+            }
+        }
+        guard found.load(ordering: .relaxed) else { return false }
+        // Sideways: an edge pixel within `radius` of a block lies at most ⌊(radius + 7) / 8⌋ blocks away.
+        // The grown row y is written into counts row y + 1 as 0/1 first, then turned into column prefix
+        // counts (row 0 is all 0), for the vertical growth.
+        let reach = (radius + block - 1) / block
+        pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+            for y in rows {
+                let source = maps.raw + y * bw, sums = maps.counts + (y + 1) * bw
+                for b in 0..<bw { sums[b] = 0 }
+                for b in 0..<bw where source[b] != 0 {
+                    for c in Swift.max(b - reach, 0)...Swift.min(b + reach, bw - 1) { sums[c] = 1 }
+                }
+            }
+        }
+        for b in 0..<bw { counts[b] = 0 }
+        for y in 0..<h {
+            let above = counts + y * bw, sums = counts + (y + 1) * bw
+            for b in 0..<bw { sums[b] += above[b] }
+        }
+        pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+            let counts = maps.counts
+            for y in rows {
+                let near0 = Swift.max(y - radius, 0), near1 = Swift.min(y + radius + 1, h)
+                let far0 = Swift.max(y - 2 * radius, 0), far1 = Swift.min(y + 2 * radius + 1, h)
+                for b in 0..<bw {
+                    maps.output[y * bw + b] = counts[near1 * bw + b] > counts[near0 * bw + b] ? 1 : 0
+                    maps.horizontal[y * bw + b] = counts[far1 * bw + b] > counts[far0 * bw + b] ? 1 : 0
+                }
+            }
+        }
+        return true
+    }
+
+    /// Marks the edge blocks of `rows` in `raw` (1 where an 8-pixel block holds an edge pixel); returns
+    /// whether any of them does.
+    private static func edgeBlocks(alpha: UnsafePointer<Float>, width w: Int, height h: Int, rows: Range<Int>,
+                                   into raw: UnsafeMutablePointer<UInt8>, kernels: KernelSet) -> Bool {
         #if canImport(CLiquidKernels)
         if kernels.usesAVX2 {
-            found = lk_edge_blocks_avx2(alpha, Int32(w), Int32(h), raw) != 0
-            rows = 0..<0
+            return lk_edge_blocks_avx2(alpha, Int32(w), Int32(h), Int32(rows.lowerBound), Int32(rows.upperBound), raw) != 0
         }
         #endif
+        let block = bandBlock, bw = (w + block - 1) / block
+        let zero = SIMD8<Float>(repeating: 0), full = SIMD8<Float>(repeating: 255)
+        var found = false
         for y in rows {
             let line = alpha + y * w
             let up = y > 0 ? line - w : line, down = y < h - 1 ? line + w : line
@@ -154,53 +232,28 @@ extension EdgeSoftening {
                 found = found || edge
             }
         }
-        guard found else { return false }
-        // Sideways: an edge pixel within `radius` of a block lies at most ⌊(radius + 7) / 8⌋ blocks away.
-        let reach = (radius + block - 1) / block
-        for b in 0..<bw { counts[b] = 0 }
-        for y in 0..<h {
-            let source = raw + y * bw, above = counts + y * bw, sums = counts + (y + 1) * bw
-            // The grown row is written into `sums` as 0/1 first, then turned into prefix counts.
-            for b in 0..<bw { sums[b] = 0 }
-            for b in 0..<bw where source[b] != 0 {
-                for c in Swift.max(b - reach, 0)...Swift.min(b + reach, bw - 1) { sums[c] = 1 }
-            }
-            // Column prefix counts of the grown map, for the vertical growth.
-            for b in 0..<bw { sums[b] += above[b] }
-        }
-        for y in 0..<h {
-            let near0 = Swift.max(y - radius, 0), near1 = Swift.min(y + radius + 1, h)
-            let far0 = Swift.max(y - 2 * radius, 0), far1 = Swift.min(y + 2 * radius + 1, h)
-            for b in 0..<bw {
-                output[y * bw + b] = counts[near1 * bw + b] > counts[near0 * bw + b] ? 1 : 0
-                horizontal[y * bw + b] = counts[far1 * bw + b] > counts[far0 * bw + b] ? 1 : 0
-            }
-        }
-        return true
+        return found
     }
 
-    /// One level's separable blur, computed only in the marked blocks: the horizontal pass where
-    /// `horizontal` is set, the vertical pass where `output` is set. `row` holds width + 2·`padding` + 1
-    /// floats, `padding` ≥ the kernel's radius.
+    /// The horizontal pass of one level's separable blur over `rows`, computed only in the blocks marked
+    /// in `horizontal`, into `temporary`. `row` holds width + 2·`padding` + 1 floats, `padding` ≥ the
+    /// kernel's radius.
     ///
     /// With `kernels` allowing AVX2 the whole 8-float blocks of a row run in the C kernel
     /// `lk_taps_blocks_avx2` (the same multiplies and adds in the same order, a block per instruction and
     /// four blocks in flight) and this code does the tail blocks. Measured reason: a block's sum is one
     /// chain of dependent adds, and these two blurs were about half of the goo switch frame's softening.
-    private static func blurBlocks(source: UnsafePointer<Float>, destination: UnsafeMutablePointer<Float>, width: Int,
-                                   height: Int, kernel: [Float], padding: Int, temporary: UnsafeMutablePointer<Float>,
-                                   row: UnsafeMutablePointer<Float>, horizontal: UnsafePointer<UInt8>,
-                                   output: UnsafePointer<UInt8>, kernels: KernelSet) {
+    private static func blurBlocksHorizontally(source: UnsafePointer<Float>, rows: Range<Int>, width: Int,
+                                               kernel: [Float], padding: Int, temporary: UnsafeMutablePointer<Float>,
+                                               row: UnsafeMutablePointer<Float>, horizontal: UnsafePointer<UInt8>,
+                                               kernels: KernelSet) {
         let taps = kernel.count, radius = taps / 2, shift = padding - radius
         let block = bandBlock, bw = (width + block - 1) / block
         let vectorEnd = width - width % 8
-        var fullBlocks = 0
-        #if canImport(CLiquidKernels)
-        if kernels.usesAVX2 { fullBlocks = vectorEnd / block }
-        #endif
+        let fullBlocks = wholeBlocks(width: width, kernels: kernels)
         kernel.withUnsafeBufferPointer { weights in
           withUnsafeTemporaryAllocation(of: UnsafePointer<Float>.self, capacity: taps) { sources in
-            for y in 0..<height {
+            for y in rows {
                 let marks = horizontal + y * bw
                 var needed = false
                 for b in 0..<bw where marks[b] != 0 { needed = true; break }
@@ -236,8 +289,24 @@ extension EdgeSoftening {
                     }
                 }
             }
+          }
+        }
+    }
+
+    /// The vertical pass of one level's separable blur over `rows`, from `temporary` (whose rows within
+    /// the kernel's radius of a marked block hold the horizontal pass) into `destination`, computed only in
+    /// the blocks marked in `output`; the same C kernel for whole blocks as the horizontal pass.
+    private static func blurBlocksVertically(destination: UnsafeMutablePointer<Float>, rows: Range<Int>, width: Int,
+                                             height: Int, kernel: [Float], temporary: UnsafePointer<Float>,
+                                             output: UnsafePointer<UInt8>, kernels: KernelSet) {
+        let taps = kernel.count, radius = taps / 2
+        let block = bandBlock, bw = (width + block - 1) / block
+        let vectorEnd = width - width % 8
+        let fullBlocks = wholeBlocks(width: width, kernels: kernels)
+        kernel.withUnsafeBufferPointer { weights in
+          withUnsafeTemporaryAllocation(of: UnsafePointer<Float>.self, capacity: taps) { sources in
             withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: taps) { lines in
-                for y in 0..<height {
+                for y in rows {
                     let marks = output + y * bw
                     var needed = false
                     for b in 0..<bw where marks[b] != 0 { needed = true; break }
@@ -274,5 +343,13 @@ extension EdgeSoftening {
             }
           }
         }
+    }
+
+    /// How many whole 8-float blocks of a row the C kernel computes (0 without AVX2).
+    private static func wholeBlocks(width: Int, kernels: KernelSet) -> Int {
+        #if canImport(CLiquidKernels)
+        if kernels.usesAVX2 { return (width - width % 8) / bandBlock }
+        #endif
+        return 0
     }
 }

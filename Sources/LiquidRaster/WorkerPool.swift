@@ -6,19 +6,34 @@ import Darwin
 import CLiquidKernels
 import Synchronization
 
-/// A small persistent set of threads that runs the jobs of one parallel loop at a time: the pixel
-/// passes of the filters split their rows (or columns) into bands and hand the bands out here.
+/// A small persistent set of threads that runs the jobs of parallel loops: the pixel passes of the
+/// filters split their rows (or columns) into bands and hand the bands out here, and the compositor hands
+/// out its layers' drawing updates and its screen tiles.
 ///
 /// A pool of `n` workers creates `n − 1` threads once, in ``init(workers:)``; the thread that calls
 /// ``forEach(_:_:)`` is the n-th worker. A thread that runs out of jobs polls for the next loop for at
-/// most ``spinNanoseconds`` and then sleeps on a condition variable until one is published. A loop hands out the job indices `0..<count` from one shared counter, so each index runs
-/// exactly once, on whichever worker claims it first; ``forEach(_:_:)`` returns when every job has
-/// finished.
+/// most ``spinNanoseconds`` and then sleeps on a condition variable until one is published. A loop hands
+/// out the job indices `0..<count` from one shared counter, so each index runs exactly once, on whichever
+/// worker claims it first; ``forEach(_:_:)`` returns when every job has finished.
+///
+/// Loops nest: a loop started from inside a job of this pool is published too (up to
+/// ``maximumLoops`` at once), so a worker that has finished its own jobs helps with the bands of a long
+/// job still running elsewhere (one layer's blur while the other layers' updates are done) instead of
+/// idling. Idle threads take the most deeply nested loop first — the one an unfinished job is waiting
+/// for — and a thread waiting for the last jobs of its own loop helps only loops nested deeper than it.
+/// Measured reason: a control's frame hands out its drawing updates as one loop; the longest update (the
+/// goo layer's blur and edge softening) ran its bands alone on one core while the second idled, so two
+/// workers made the slider's frame only 0.91 of one worker's.
 ///
 /// Guarantees:
-/// - Never more than ``workerCount`` threads run jobs of this pool at once, and a loop started while
-///   another is running (from another thread, or from inside a job) runs its jobs one after another on
-///   the calling thread instead of waiting or adding threads, so nesting cannot deadlock or oversubscribe.
+/// - Never more than ``workerCount`` threads run jobs of this pool at once. A loop started from outside
+///   the pool's jobs while another is running (from another thread, or from work that must stay on the
+///   calling thread) runs its jobs one after another on the calling thread instead of waiting or adding
+///   threads, as does a nested loop when ``maximumLoops`` are already running, or a loop started inside
+///   a job of another pool; so nesting cannot deadlock or oversubscribe.
+/// - No waiting cycle: a thread waits only for jobs that other threads are running, and it claims jobs
+///   only of loops nested deeper than the one it waits for (or, when idle, of any loop), so every wait
+///   points to a deeper loop and the deepest always runs.
 /// - A loop allocates nothing: the job closure stays on the caller's stack and is only borrowed by the
 ///   workers until the loop returns.
 /// - Which worker runs which job is unspecified, so a job must compute the same bytes whichever thread
@@ -40,6 +55,9 @@ public final class WorkerPool: @unchecked Sendable {
     /// polling), which made two workers slower than one on the four separate control frames of
     /// `ui.gallery.frame`. Polling stops 0.1 ms after the last loop, so an idle pool sleeps.
     public static let spinNanoseconds: UInt64 = 100_000
+    /// How many loops (an outer one and the loops nested in its jobs) can be published at once; a loop
+    /// started when all are taken runs on its caller alone.
+    public static let maximumLoops = 8
     private let state: State
     private let threads: [pthread_t]
 
@@ -96,7 +114,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// helps with the jobs left. Returns when both are done. `callerWork` runs exactly once, before any job
     /// when the pool cannot share the loop (one worker, busy, or called from a job).
     public func forEach(_ count: Int, whileCallerRuns callerWork: () -> Void, _ body: @Sendable (Int) -> Void) {
-        guard count > 0, workerCount > 1, !State.insideJob else {
+        guard count > 0, workerCount > 1, let depth = state.nestingDepth else {
             callerWork()
             for i in 0..<count { body(i) }
             return
@@ -105,14 +123,14 @@ public final class WorkerPool: @unchecked Sendable {
             // The closure stays in this frame; the workers get its address, never a copy of their own.
             let plain: (Int) -> Void = job
             withUnsafePointer(to: plain) { stored in
-                guard state.begin(UnsafeRawPointer(stored), count: count) else {
+                guard let loop = state.begin(UnsafeRawPointer(stored), count: count, depth: depth) else {
                     callerWork()
                     for i in 0..<count { body(i) }
                     return
                 }
                 callerWork()
-                state.help()
-                state.finish()
+                state.help(loop)
+                state.finish(loop)
             }
         }
     }
@@ -198,31 +216,47 @@ extension WorkerPool {
 
     /// The shared state of a pool and its threads.
     ///
-    /// Ownership: every stored property is read and written only with `mutex` held. `job` is the address
-    /// of the loop's closure in the frame of ``WorkerPool/forEach(_:_:)``; a worker reads the address
-    /// under the mutex and calls the closure through it unlocked. That frame stays alive for the whole
-    /// loop: `forEach` does not return until `unfinished` is 0, i.e. until every claimed job has returned
-    /// (a job is counted finished only after its call through the address has ended), and it clears `job`
-    /// under the mutex before any new loop can start, so no thread can call a stale address. The jobs
-    /// share nothing through the pool; what they touch is the caller's business (the filters give each
-    /// job its own rows of the output and its own scratch).
+    /// Ownership: every stored property, and every field of a `Loop` but its atomic, is read and written
+    /// only with `mutex` held. A loop's `job` is the address of its closure in the frame of
+    /// ``WorkerPool/forEach(_:_:)``; a worker reads the address under the mutex and calls the closure
+    /// through it unlocked. That frame stays alive for the whole loop: `forEach` does not return until the
+    /// loop's `unfinished` is 0, i.e. until every claimed job has returned (a job is counted finished only
+    /// after its call through the address has ended), and it clears `job` under the mutex before the slot
+    /// can hold another loop, so no thread can call a stale address. The jobs share nothing through the
+    /// pool; what they touch is the caller's business (the filters give each job its own rows of the
+    /// output and its own scratch).
     final class State: @unchecked Sendable {
+        /// A slot for one published loop, reused by later loops (the slots are made once, so publishing a
+        /// loop allocates nothing). Its fields are guarded by the state's mutex; `remaining` mirrors
+        /// `unfinished` for the loop's caller to poll unlocked.
+        final class Loop: @unchecked Sendable {
+            var job: UnsafeRawPointer? = nil
+            var count = 0
+            var next = 0
+            var unfinished = 0
+            /// 0 for a loop started outside the pool's jobs; one more than its parent's for a loop started
+            /// inside a job.
+            var depth = 0
+            let remaining = Atomic<Int>(0)
+
+            var claimable: Bool { job != nil && next < count }
+        }
+
         private let mutex = Mutex()
+        /// Signalled when a loop is published and at the stop: what idle threads sleep on.
         private let wake: UnsafeMutablePointer<pthread_cond_t>
+        /// Signalled when a loop's last job has finished, and when a loop is published (a caller waiting for
+        /// its last jobs may help a nested one): what callers sleep on.
         private let done: UnsafeMutablePointer<pthread_cond_t>
-        private var job: UnsafeRawPointer? = nil
-        private var count = 0
-        private var next = 0
-        private var unfinished = 0
-        private var busy = false
+        private let slots: [Loop]
+        /// How many slots hold a loop.
+        private var running = 0
         private var stopping = false
 
         /// How many loops have been handed to the threads.
         private var loops = 0
         /// Loops published (and stops), readable without the mutex: what a polling thread watches.
         private let published = Atomic<UInt64>(0)
-        /// `unfinished`, readable without the mutex: what the caller polls before it waits for the last jobs.
-        private let remaining = Atomic<Int>(0)
         /// How many threads are asleep waiting for work.
         private var parked = 0
 
@@ -231,6 +265,7 @@ extension WorkerPool {
             done = .allocate(capacity: 1)
             pthread_cond_init(wake, nil)
             pthread_cond_init(done, nil)
+            slots = (0..<WorkerPool.maximumLoops).map { _ in Loop() }
         }
 
         deinit {
@@ -240,83 +275,125 @@ extension WorkerPool {
             done.deallocate()
         }
 
-        /// Whether the current thread is running a job of some pool (its key is set by `run`).
-        static var insideJob: Bool { pthread_getspecific(jobKey.key) != nil }
+        /// The depth a loop started on the current thread would have: 0 outside any job, one more than the
+        /// running job's loop inside a job of this pool, and `nil` inside a job of another pool (such a loop
+        /// runs on its caller alone, so two pools never add up to more threads than either has).
+        var nestingDepth: Int? {
+            guard let owner = pthread_getspecific(Self.poolKey.key) else { return 0 }
+            guard UnsafeRawPointer(owner) == UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) else { return nil }
+            return Int(bitPattern: pthread_getspecific(Self.depthKey.key))
+        }
 
-        /// Publishes a loop; `false` when the pool is busy or stopped (the caller then runs it alone).
-        func begin(_ body: UnsafeRawPointer, count: Int) -> Bool {
+        /// Publishes a loop at `depth`; `nil` when it must run on its caller alone: the pool is stopped,
+        /// every slot is taken, or it comes from outside the jobs while another loop runs.
+        func begin(_ body: UnsafeRawPointer, count: Int, depth: Int) -> Loop? {
             mutex.lock()
             defer { mutex.unlock() }
-            guard !busy, !stopping else { return false }
-            busy = true
-            job = body
-            self.count = count
-            next = 0
-            unfinished = count
-            remaining.store(count, ordering: .relaxed)
+            guard !stopping, depth > 0 || running == 0, let loop = slots.first(where: { $0.job == nil }) else {
+                return nil
+            }
+            loop.job = body
+            loop.count = count
+            loop.next = 0
+            loop.unfinished = count
+            loop.depth = depth
+            loop.remaining.store(count, ordering: .relaxed)
+            running += 1
             loops &+= 1
             published.wrappingAdd(1, ordering: .releasing)
             pthread_cond_broadcast(wake)
-            return true
+            pthread_cond_broadcast(done)
+            return loop
         }
 
-        /// Claims and runs jobs of the current loop until none is left unclaimed.
-        func help() {
+        /// Claims and runs jobs of `loop` until none is left unclaimed.
+        func help(_ loop: Loop) {
             mutex.lock()
-            while next < count, let address = job {
-                let index = next
-                next += 1
-                mutex.unlock()
-                Self.run(address, index)
-                mutex.lock()
-                unfinished -= 1
-                remaining.store(unfinished, ordering: .releasing)
-                if unfinished == 0 { pthread_cond_broadcast(done) }
+            while loop.claimable { runNext(of: loop) }
+            mutex.unlock()
+        }
+
+        /// Waits for the jobs of `loop` that other workers claimed, meanwhile running jobs of loops nested
+        /// deeper than it (polling for ``WorkerPool/spinNanoseconds`` before each sleep), then frees its
+        /// slot.
+        func finish(_ loop: Loop) {
+            mutex.lock()
+            var mayPoll = true
+            while loop.unfinished > 0 {
+                if let other = deepest(below: loop.depth) {
+                    runNext(of: other)
+                    mayPoll = true
+                    continue
+                }
+                if mayPoll {
+                    mayPoll = false
+                    let seen = published.load(ordering: .acquiring)
+                    mutex.unlock()
+                    Self.poll {
+                        loop.remaining.load(ordering: .acquiring) == 0 || published.load(ordering: .acquiring) != seen
+                    }
+                    mutex.lock()
+                    continue
+                }
+                pthread_cond_wait(done, mutex.raw)
             }
+            loop.job = nil
+            loop.count = 0
+            loop.next = 0
+            running -= 1
             mutex.unlock()
         }
 
-        /// Waits for the jobs other workers claimed (polling for ``WorkerPool/spinNanoseconds`` first),
-        /// then retires the loop.
-        func finish() {
-            Self.poll { remaining.load(ordering: .acquiring) == 0 }
-            mutex.lock()
-            while unfinished > 0 { pthread_cond_wait(done, mutex.raw) }
-            job = nil
-            count = 0
-            next = 0
-            busy = false
-            mutex.unlock()
-        }
-
-        /// A worker thread's life: wait until a loop has unclaimed jobs (polling for ``spinNanoseconds``,
-        /// then asleep), help, repeat until stopped.
+        /// A worker thread's life: run jobs of the most deeply nested loop that has some unclaimed, else wait
+        /// for a loop (polling for ``spinNanoseconds``, then asleep); repeat until stopped.
         func work() {
             mutex.lock()
             var mayPoll = true
-            while true {
-                while !stopping && (job == nil || next >= count) {
-                    if mayPoll {
-                        // Poll once per idle spell, unlocked; then look again under the mutex, so a loop
-                        // published meanwhile is seen before sleeping (its broadcast needs the mutex).
-                        mayPoll = false
-                        let seen = published.load(ordering: .acquiring)
-                        mutex.unlock()
-                        Self.poll { published.load(ordering: .acquiring) != seen }
-                        mutex.lock()
-                        continue
-                    }
-                    parked += 1
-                    pthread_cond_wait(wake, mutex.raw)
-                    parked -= 1
+            while !stopping {
+                if let loop = deepest(below: -1) {
+                    runNext(of: loop)
+                    mayPoll = true
+                    continue
                 }
-                if stopping { break }
-                mutex.unlock()
-                help()
-                mutex.lock()
-                mayPoll = true
+                if mayPoll {
+                    // Poll once per idle spell, unlocked; then look again under the mutex, so a loop
+                    // published meanwhile is seen before sleeping (its broadcast needs the mutex).
+                    mayPoll = false
+                    let seen = published.load(ordering: .acquiring)
+                    mutex.unlock()
+                    Self.poll { published.load(ordering: .acquiring) != seen }
+                    mutex.lock()
+                    continue
+                }
+                parked += 1
+                pthread_cond_wait(wake, mutex.raw)
+                parked -= 1
             }
             mutex.unlock()
+        }
+
+        /// The loop with unclaimed jobs nested deepest, deeper than `depth` (with the mutex held). The
+        /// deepest first: an unfinished job of its parent is waiting for it.
+        private func deepest(below depth: Int) -> Loop? {
+            var best: Loop? = nil
+            for loop in slots where loop.claimable && loop.depth > depth && loop.depth > (best?.depth ?? -1) {
+                best = loop
+            }
+            return best
+        }
+
+        /// Claims the next job of `loop` (which has one unclaimed) and runs it unlocked; called and returns
+        /// with the mutex held.
+        private func runNext(of loop: Loop) {
+            guard let address = loop.job else { return }
+            let index = loop.next, depth = loop.depth
+            loop.next += 1
+            mutex.unlock()
+            run(address, index, depth: depth)
+            mutex.lock()
+            loop.unfinished -= 1
+            loop.remaining.store(loop.unfinished, ordering: .releasing)
+            if loop.unfinished == 0 { pthread_cond_broadcast(done) }
         }
 
         /// Returns once `done()` is true, or after ``WorkerPool/spinNanoseconds``.
@@ -350,20 +427,24 @@ extension WorkerPool {
 
         var isStopped: Bool { mutex.locked { stopping } }
 
-        /// Runs one job with the thread marked as inside a job (so loops started by the job run inline).
+        /// Runs one job of a loop at `depth` with the thread marked as inside a job of this pool at that
+        /// depth (so a loop the job starts is published one level deeper).
         @inline(never)
-        private static func run(_ address: UnsafeRawPointer, _ index: Int) {
-            let key = jobKey.key
-            let outer = pthread_getspecific(key)
-            pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+        private func run(_ address: UnsafeRawPointer, _ index: Int, depth: Int) {
+            let poolKey = Self.poolKey.key, depthKey = Self.depthKey.key
+            let outerPool = pthread_getspecific(poolKey), outerDepth = pthread_getspecific(depthKey)
+            pthread_setspecific(poolKey, Unmanaged.passUnretained(self).toOpaque())
+            pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: depth + 1))
             address.assumingMemoryBound(to: ((Int) -> Void).self).pointee(index)
-            pthread_setspecific(key, outer)
+            pthread_setspecific(poolKey, outerPool)
+            pthread_setspecific(depthKey, outerDepth)
         }
 
         /// The threads asleep between loops and the loops handed out so far (for tests).
         var counters: (parked: Int, loops: Int) { mutex.locked { (parked, loops) } }
 
-        private static let jobKey = ThreadKey()
+        /// The pool whose job the thread is running (unset outside jobs), and that job's loop depth + 1.
+        private static let poolKey = ThreadKey(), depthKey = ThreadKey()
     }
 
     /// A thread-specific data key, created once.

@@ -147,6 +147,15 @@ struct EdgeSofteningTests {
                                               workspace: EdgeSoftening.Workspace())
             }
             #expect(banded == everywhere, "image \(index) differs")
+            // Split into row bands over two and three workers: the same bytes.
+            for workers in [2, 3] {
+                var split = image
+                try split.withMutableView {
+                    try softening.apply(toSingleColor: $0, color: Self.color, scale: scale,
+                                        workspace: EdgeSoftening.Workspace(), pool: WorkerPool(workers: workers))
+                }
+                #expect(split == everywhere, "image \(index) differs with \(workers) workers")
+            }
             #expect(portable == everywhere, "image \(index): the portable path differs")
             #expect(banded != image || index == 4, "image \(index) was softened")
         }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LiquidGeometry
+import Synchronization
 import Testing
 
 @testable import LiquidRaster
@@ -49,14 +50,68 @@ struct WorkerPoolTests {
         #expect(eventually { pool.threadCounters.parked == 2 }, "both threads asleep again after the loops")
     }
 
-    @Test func aLoopInsideAJobRunsOnItsThreadAndCompletes() {
+    @Test func aLoopInsideAJobIsSharedAndCompletes() {
         let pool = WorkerPool(workers: 2)
         let slots = Slots(4 * 10)
         pool.forEach(4) { outer in
             pool.forEach(10) { inner in slots.counts[outer * 10 + inner] += 1 }
         }
         #expect(slots.counts.allSatisfy { $0 == 1 })
-        #expect(pool.threadCounters.loops == 1, "the inner loops ran inline, not through the busy pool")
+        // Two threads run at most two inner loops at once beside the outer one, well within the slots.
+        #expect(pool.threadCounters.loops == 5, "the inner loops were handed to the pool too")
+    }
+
+    /// A job waits for a sibling job of its nested loop: only another thread can run that sibling, so the
+    /// test passes only when a thread that is done with the outer loop helps with the inner one.
+    @Test func anIdleThreadHelpsWithANestedLoop() {
+        let pool = WorkerPool(workers: 2)
+        let first = Atomic<UInt>(0), second = Atomic<UInt>(0)
+        pool.forEach(2) { outer in
+            guard outer == 1 else { return }
+            pool.forEach(2) { inner in
+                let me = UInt(pthread_self())  // Glibc's pthread_t is an unsigned integer, never 0 for a thread
+                if inner == 1 {
+                    second.store(me, ordering: .releasing)
+                    return
+                }
+                first.store(me, ordering: .relaxed)
+                // Up to five seconds for the sibling, on another thread.
+                for _ in 0..<5000 where second.load(ordering: .acquiring) == 0 { usleep(1000) }
+            }
+        }
+        #expect(second.load(ordering: .acquiring) != 0, "the sibling ran while the first job waited")
+        #expect(first.load(ordering: .relaxed) != second.load(ordering: .acquiring), "on another thread")
+    }
+
+    @Test func aLoopInsideAnotherPoolsJobRunsInline() {
+        let outer = WorkerPool(workers: 2), inner = WorkerPool(workers: 2)
+        let slots = Slots(2 * 6)
+        outer.forEach(2) { i in
+            inner.forEach(6) { j in slots.counts[i * 6 + j] += 1 }
+        }
+        #expect(slots.counts.allSatisfy { $0 == 1 })
+        #expect(inner.threadCounters.loops == 0, "the other pool's threads were not added to this one's")
+    }
+
+    /// Loops nested twelve deep (more than the pool's loop slots) with three workers, many times over:
+    /// every leaf runs exactly once and nothing deadlocks.
+    @Test func deepAndRepeatedNestingCompletes() {
+        let pool = WorkerPool(workers: 3)
+        let depth = 12, leaves = 1 << depth
+        for round in 0..<20 {
+            let slots = Slots(leaves)
+            @Sendable func level(_ d: Int, _ prefix: Int) {
+                if d == depth {
+                    slots.counts[prefix] += 1
+                    return
+                }
+                pool.forEach(2) { i in level(d + 1, prefix * 2 + i) }
+            }
+            level(0, 0)
+            #expect(slots.counts.allSatisfy { $0 == 1 }, "round \(round)")
+        }
+        #expect(pool.threadCounters.loops > 20, "nested loops were shared")
+        #expect(pool.threadCounters.threads == 2, "no thread created for the nesting")
     }
 
     @Test func oneWorkerRunsEverythingOnTheCaller() {

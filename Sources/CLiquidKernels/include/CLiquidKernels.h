@@ -185,11 +185,12 @@ int32_t lk_convolve_avx2(float *out, int32_t n, const float *kernel, int32_t rad
                          const float *_Nonnull const *_Nonnull before,
                          const float *_Nonnull const *_Nonnull after);
 
-/* EdgeSoftening's edge blocks: raw[y * ceil(width / 8) + b] = 1 when the 8-pixel block b of row y of the
- * width x height alpha plane holds an edge pixel (alpha neither 0 nor 255, or unequal to a neighbour left,
- * right, above or below, edges clamped), else 0; returns whether any block does. The same marks as the Swift
+/* EdgeSoftening's edge blocks, for rows firstRow ..< endRow: raw[y * ceil(width / 8) + b] = 1 when the
+ * 8-pixel block b of row y of the width x height alpha plane holds an edge pixel (alpha neither 0 nor 255, or unequal to a neighbour left,
+ * right, above or below, edges clamped), else 0; returns whether any of those blocks does. The same marks as the Swift
  * path. Call only when lk_has_avx2() is 1. */
-int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, uint8_t *raw);
+int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, int32_t firstRow, int32_t endRow,
+                            uint8_t *raw);
 
 /* EdgeSoftening's banded blur, one row of 8-float blocks: for every block b in [0, blocks) with marks[b] != 0,
  * out[8b + i] = sum over k in [0, taps) of weights[k] * sources[k][8b + i] (i < 8), starting from 0 and
