@@ -100,7 +100,8 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Runs `body(i)` for every `i` in `0..<count`, each exactly once, spread over the workers, and
     /// returns when all have finished. Runs them in order on the calling thread when `count` is 1, the
-    /// pool has one worker, or the pool is busy (a loop from a job, or from another thread, meanwhile).
+    /// pool has one worker, or the loop cannot be published (see the guarantees in the type's notes: a
+    /// loop from outside the jobs while another runs, every loop slot taken, or a job of another pool).
     public func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         if count == 1 {
             body(0)
@@ -112,7 +113,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// As ``forEach(_:_:)``, but the calling thread first runs `callerWork` — work that must stay on the
     /// calling thread (the main actor's drawing) — while the other workers start on the jobs, and then
     /// helps with the jobs left. Returns when both are done. `callerWork` runs exactly once, before any job
-    /// when the pool cannot share the loop (one worker, busy, or called from a job).
+    /// when the pool cannot share the loop (one worker, or the loop cannot be published).
     public func forEach(_ count: Int, whileCallerRuns callerWork: () -> Void, _ body: @Sendable (Int) -> Void) {
         guard count > 0, workerCount > 1, let depth = state.nestingDepth else {
             callerWork()
