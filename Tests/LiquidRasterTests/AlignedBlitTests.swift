@@ -156,6 +156,33 @@ struct AlignedBlitTests {
                 #expect(portable != background || rect.maxX <= 0 || rect.maxY <= 0, "trial \(trial): nothing drawn")
             }
         }
+        // A stretch large enough to split its rows over the workers equals the same stretch drawn one
+        // target row at a time (each small enough to stay whole), at every kernel set.
+        let big = try image(width: 90, height: 70, seed: 1234)
+        let backdrop = try image(width: 300, height: 260, seed: 1235)
+        let wide = Rect(x: 7.25, y: 3.5, width: 281.5, height: 243.75)
+        for kernels in [KernelSet.automatic, .avx2, .portable] {
+            var whole = backdrop, rows = backdrop
+            whole.stretch(big, over: wide, mode: .multiply, opacity: 0.9, kernels: kernels)
+            for y in 0..<rows.height {
+                try rows.withMutableRegion(PixelRect(x: 0, y: y, width: rows.width, height: 1)) { line in
+                    try big.withView { source in
+                        line.stretch(source, over: wide.offsetBy(dx: 0, dy: -Double(y)), mode: .multiply, opacity: 0.9,
+                                     kernels: kernels)
+                    }
+                }
+            }
+            #expect(whole == rows, "\(kernels): banded rows differ from rows drawn one by one")
+            #expect(whole != backdrop)
+        }
+        // Rects wholly past an edge, or far away, draw nothing (and do not trap).
+        for far in [Rect(x: 10, y: 300, width: 20, height: 5), Rect(x: 400, y: 10, width: 3, height: 3),
+                    Rect(x: -50, y: -40, width: 20, height: 30), Rect(x: 1e300, y: -1e300, width: 1e300, height: 1e299),
+                    Rect(x: -1e300, y: 5, width: 1e300, height: 2)] {
+            var untouched = backdrop
+            untouched.stretch(big, over: far, mode: .normal, opacity: 1)
+            #expect(untouched == backdrop, "\(far)")
+        }
         // Wide sources, stretched a little (sixteen pixels read from within 32 source columns: the AVX-512
         // kernel's window) and shrunk hard (beyond it: its gathers), over long rows.
         for (index, (sw, width)) in [(64, 70.3), (40, 41.7), (33, 120.2), (96, 20.6), (70, 35.1)].enumerated() {
