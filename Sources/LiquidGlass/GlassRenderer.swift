@@ -105,9 +105,11 @@ struct GlassRenderer {
         let g = Double(frostGrid)
         var spans = plans.map { plan -> (Int, Int) in
             let r = plan.glassRect
-            let top = Int(((Double(r.y) - margin) / g).rounded(.down) * g)
-            let bottom = Int(((Double(r.y + r.height) + margin) / g).rounded(.up) * g)
-            return (Swift.max(top, region.y) - region.y, Swift.min(bottom, region.y + region.height) - region.y)
+            // Clamped to the region while converting: a huge σ (1e300) makes a huge margin, not a trap.
+            let rows = region.y...(region.y + region.height)
+            let top = Checked.clamped(((Double(r.y) - margin) / g).rounded(.down) * g, to: rows)
+            let bottom = Checked.clamped(((Double(r.y + r.height) + margin) / g).rounded(.up) * g, to: rows)
+            return (top - region.y, bottom - region.y)
         }
         spans.sort { $0.0 < $1.0 }
         var merged: [Range<Int>] = []

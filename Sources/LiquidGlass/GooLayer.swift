@@ -223,7 +223,9 @@ package final class GooLayer {
         guard size.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0 else {
             throw .invalidSize("goo layer size \(size.width)×\(size.height) pt at scale \(scale) must be finite and positive")
         }
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        // Clamped: a size too large for any pixmap matches no cached image, and `Pixmap` then says why.
+        let width = Checked.clamped(size.width * scale, to: 0...Int(Int32.max), rounding: .up)
+        let height = Checked.clamped(size.height * scale, to: 0...Int(Int32.max), rounding: .up)
         if var pixmap = image, pixmap.width == width, pixmap.height == height, pixmap.scale == scale {
             image = nil
             pixmap.fill(.transparent)

@@ -158,11 +158,16 @@ struct RoundedRectCoverage {
             centerY = y1 - bottom
         }
         // Several corners, or a band that leaves the corner square: evaluate the whole corner width.
-        func clamp(_ v: Int) -> Int { Swift.min(Swift.max(v, colStart), colEnd) }
+        // A column from a coordinate, then moved by `step`, within colStart … colEnd. The clamped conversion
+        // (one column of slack for the step) keeps a corner far off the canvas (1e300) from trapping.
+        func column(_ v: Double, _ rounding: Checked.Rounding, step: Int = 0) -> Int {
+            let c = Checked.clamped(v, to: (colStart - 1)...(colEnd + 1), rounding: rounding) + step
+            return Swift.min(Swift.max(c, colStart), colEnd)
+        }
         guard radius > 0 else {
             let reach = Swift.max(top, bottom)
-            if left { return (colStart, clamp(Int((x0 + reach).rounded(.up)) + 1)) }
-            return (clamp(Int((x1 - reach).rounded(.down)) - 1), colEnd)
+            if left { return (colStart, column(x0 + reach, .up, step: 1)) }
+            return (column(x1 - reach, .down, step: -1), colEnd)
         }
         // The arc's horizontal extent over the band: nearest and farthest vertical distance from its centre.
         let near = Swift.max(Swift.min(abs(ya - centerY), abs(yb - centerY)), 0)
@@ -172,10 +177,10 @@ struct RoundedRectCoverage {
         let narrow = (r2 - Swift.min(far * far, r2)).squareRoot()
         if left {
             let cx = x0 + radius
-            return (clamp(Int((cx - wide).rounded(.down))), clamp(Int((cx - narrow).rounded(.up))))
+            return (column(cx - wide, .down), column(cx - narrow, .up))
         }
         let cx = x1 - radius
-        return (clamp(Int((cx + narrow).rounded(.down))), clamp(Int((cx + wide).rounded(.up))))
+        return (column(cx + narrow, .down), column(cx + wide, .up))
     }
 
     /// Per-pixel coverage for columns `from ..< to` of row `py`, subtracting the cut-outs of the left and/or

@@ -89,8 +89,10 @@ public struct TextRenderer: Sendable {
         let source = PremultipliedRGBA8(color)
         guard source.alpha > 0 else { return }
         // The line's pixel origin: the point snapped to the grid, so every glyph lands on whole pixels.
-        let originX = Int((point.x * scale).rounded()) + alignOffset
-        let originY = Int((point.y * scale).rounded())
+        // Clamped: a point far off the pixmap (1e300) draws nothing rather than trapping.
+        let far = 1 << 40
+        let originX = Checked.clamped(point.x * scale, to: -far...far) + alignOffset
+        let originY = Checked.clamped(point.y * scale, to: -far...far)
         pixmap.withMutableView { view in
             for glyph in layout.glyphs {
                 Self.composite(glyph.bitmap, x: originX + glyph.penX + glyph.bitmap.left,

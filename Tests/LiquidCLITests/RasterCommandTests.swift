@@ -88,6 +88,22 @@ struct RasterCommandTests {
         #expect(blue.blue > 240 && blue.red < 20)
     }
 
+    /// Nested groups multiply their scales (here to 1e24), so a rounded rect far smaller than a point
+    /// reaches 1e24 px on each side of the canvas: it renders the band it crosses (it used to trap in the
+    /// corner-column conversion).
+    @Test func renderSurvivesGroupScalesMultipliedPastIntsRange() throws {
+        var layer = "{\"type\": \"rect\", \"frame\": [-1, 1e-23, 2, 1e-22], \"cornerRadius\": 1e-23, \"fill\": \"#ff0000\"}"
+        for _ in 0..<4 { layer = "{\"type\": \"group\", \"transform\": {\"scale\": 1000000}, \"layers\": [\(layer)]}" }
+        let path = folder + "/nested-scale.json", out = folder + "/nested-scale.png"
+        let scene = "{\"width\": 100, \"height\": 80, \"scale\": 1, \"background\": \"#336699\", \"layers\": [\(layer)]}"
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try LiquidProcess.run(["render", path, "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNG.read(contentsOf: out)
+        #expect(image[50, 5] == PremultipliedRGBA8(red: 0x33, green: 0x66, blue: 0x99, alpha: 255), "above the band")
+        #expect(image[50, 40] == PremultipliedRGBA8(red: 255, green: 0, blue: 0, alpha: 255), "inside the band")
+    }
+
     @Test func plotWritesAnImage() throws {
         let out = folder + "/plot.png"
         let result = try LiquidProcess.run(["motion", "spring", "--response", "0.4", "--damping-ratio", "0.5", "--plot", out, "--times", "0,0.5"])

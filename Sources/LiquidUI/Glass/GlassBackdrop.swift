@@ -138,10 +138,13 @@ package struct GlassBackdrop: BackdropEffect {
     /// The straight average colour of `backdrop` over `rect` (backdrop pixels), sampled about once per
     /// point; `nil` when the rect misses the pixmap or everything there is transparent.
     static func averageColor(of backdrop: Pixmap, in rect: Rect) -> RGBA? {
-        let x0 = Swift.max(0, Int(rect.minX.rounded(.down))), x1 = Swift.min(backdrop.width, Int(rect.maxX.rounded(.up)))
-        let y0 = Swift.max(0, Int(rect.minY.rounded(.down))), y1 = Swift.min(backdrop.height, Int(rect.maxY.rounded(.up)))
+        // Clamped conversions: a huge probe rect (a view 1e20 pt wide) is cut to the pixmap, not a trap.
+        let x0 = Checked.clamped(rect.minX, to: 0...backdrop.width, rounding: .down)
+        let x1 = Checked.clamped(rect.maxX, to: 0...backdrop.width, rounding: .up)
+        let y0 = Checked.clamped(rect.minY, to: 0...backdrop.height, rounding: .down)
+        let y1 = Checked.clamped(rect.maxY, to: 0...backdrop.height, rounding: .up)
         guard x0 < x1, y0 < y1 else { return nil }
-        let step = Swift.max(1, Int(backdrop.scale.rounded()))
+        let step = Checked.clamped(backdrop.scale, to: 1...Swift.max(backdrop.width, backdrop.height, 1))
         var r = 0, g = 0, b = 0, a = 0
         backdrop.withView { view in
             var y = y0 + step / 2

@@ -55,8 +55,9 @@ extension ParticleRasterizer {
                 // Device pixels per texel, and the sprite's centre in device pixels.
                 let zoom = scale * group.cellWidth * size
                 let cx = homeX + scale * Double(store.offsetX[i]), cy = homeY + scale * Double(store.offsetY[i])
-                guard zoom > 1e-6, zoom < 1e4, abs(cx) < 1e7, abs(cy) < 1e7 else { continue }
                 let angle = Double(store.rotation[i])
+                // A non-finite rotation (a float overflowed to infinity) would make the sample positions NaN.
+                guard zoom > 1e-6, zoom < 1e4, abs(cx) < 1e7, abs(cy) < 1e7, angle.isFinite else { continue }
                 let c = cos(angle), s = sin(angle)
                 let halfW = zoom * Double(spriteWidth) / 2, halfH = zoom * Double(spriteHeight) / 2
                 let extentX = abs(c) * halfW + abs(s) * halfH, extentY = abs(s) * halfW + abs(c) * halfH

@@ -89,10 +89,10 @@ package enum ParticleRasterizer {
         // Device position of texel column c: baseX + c·cellX (+ 0.5 so truncation rounds to nearest).
         let baseX = scale * (group.frame.minX - origin.x) - Double(group.atlasRect.x) * cellX + 0.5
         let baseY = scale * (group.frame.minY - origin.y) - Double(group.atlasRect.y) * cellY + 0.5
-        let blockW = Swift.max(1, Int(cellX.rounded())), blockH = Swift.max(1, Int(cellY.rounded()))
         guard abs(baseX) < 1e7, abs(baseY) < 1e7, cellX < 1e6, cellY < 1e6,
               target.width < Int(Int32.max) - 65_536, target.height < Int(Int32.max) - 65_536,
               target.rowBytes / 4 <= Int(Int32.max) else { return }
+        let blockW = Swift.max(1, Int(cellX.rounded())), blockH = Swift.max(1, Int(cellY.rounded()))
         // Positions carry a bias of 65,536 pixels so that truncation is a floor over the range kept: the
         // kernel tests them in Float before any conversion, so a particle far away is skipped, never
         // converted.

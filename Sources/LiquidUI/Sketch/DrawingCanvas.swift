@@ -229,7 +229,9 @@ public final class DrawingCanvas: View, SimulatableComponent {
             for stroke in strokes { stroke.rebuild(in: drawn) }
         }
         let space = self.space ?? drawn
-        let offsetX = Int(device.tx.rounded(.down)), offsetY = Int(device.ty.rounded(.down))
+        // Clamped: a translation far off the canvas (1e300) leaves nothing visible rather than trapping.
+        let offsetX = Checked.clamped(device.tx, to: -RasterSpace.farPixels...RasterSpace.farPixels, rounding: .down)
+        let offsetY = Checked.clamped(device.ty, to: -RasterSpace.farPixels...RasterSpace.farPixels, rounding: .down)
         let visible = PixelRect(x: -offsetX, y: -offsetY, width: canvas.pixmap.width, height: canvas.pixmap.height)
         for stroke in strokes {
             if let image = stroke.space, !image.matches(space) { stroke.rebuild(in: space) }

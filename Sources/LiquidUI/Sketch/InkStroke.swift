@@ -233,6 +233,10 @@ package final class InkStroke {
 /// Where a canvas's coverage images live: local points × `scale`, plus a fraction of a pixel, so that
 /// image pixels fall exactly on device pixels (whole-pixel offsets apart).
 package struct RasterSpace: Equatable, Sendable {
+    /// How far off a canvas, in device pixels, a stroke box or a drawing offset is kept: coordinates
+    /// beyond it (a transform of 1e300) are clamped to it, all of it off any canvas.
+    package static let farPixels = 1 << 40
+
     package let scale: Double
     package let offsetX: Double
     package let offsetY: Double
@@ -262,8 +266,12 @@ package struct RasterSpace: Equatable, Sendable {
     package func pixelBox(of rect: Rect) -> PixelRect? {
         let r = transform.apply(to: rect)
         guard r.isFinite, r.width >= 0, r.height >= 0 else { return nil }
-        let x0 = Int(r.minX.rounded(.down)) - 1, y0 = Int(r.minY.rounded(.down)) - 1
-        let x1 = Int(r.maxX.rounded(.up)) + 1, y1 = Int(r.maxY.rounded(.up)) + 1
+        // Clamped conversions: a stroke far off any canvas (1e20 px) gets a box out there, not a trap.
+        let far = Self.farPixels
+        let x0 = Checked.clamped(r.minX, to: -far...far, rounding: .down) - 1
+        let y0 = Checked.clamped(r.minY, to: -far...far, rounding: .down) - 1
+        let x1 = Checked.clamped(r.maxX, to: -far...far, rounding: .up) + 1
+        let y1 = Checked.clamped(r.maxY, to: -far...far, rounding: .up) + 1
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
