@@ -319,18 +319,20 @@ extension WorkerPool {
         /// slot.
         func finish(_ loop: Loop) {
             mutex.lock()
-            var mayPoll = true
+            // Start of this wait's polling; a publish that brings nothing to run does not end it early.
+            var polling: UInt64? = nil
             while loop.unfinished > 0 {
                 if let other = deepest(below: loop.depth) {
                     runNext(of: other)
-                    mayPoll = true
+                    polling = nil
                     continue
                 }
-                if mayPoll {
-                    mayPoll = false
+                let start = polling ?? Self.now()
+                if Self.now() &- start < WorkerPool.spinNanoseconds {
+                    polling = start
                     let seen = published.load(ordering: .acquiring)
                     mutex.unlock()
-                    Self.poll {
+                    Self.poll(since: start) {
                         loop.remaining.load(ordering: .acquiring) == 0 || published.load(ordering: .acquiring) != seen
                     }
                     mutex.lock()
@@ -349,26 +351,30 @@ extension WorkerPool {
         /// for a loop (polling for ``spinNanoseconds``, then asleep); repeat until stopped.
         func work() {
             mutex.lock()
-            var mayPoll = true
+            // Start of this idle spell's polling (`nil` while busy).
+            var polling: UInt64? = nil
             while !stopping {
                 if let loop = deepest(below: -1) {
                     runNext(of: loop)
-                    mayPoll = true
+                    polling = nil
                     continue
                 }
-                if mayPoll {
-                    // Poll once per idle spell, unlocked; then look again under the mutex, so a loop
-                    // published meanwhile is seen before sleeping (its broadcast needs the mutex).
-                    mayPoll = false
+                let start = polling ?? Self.now()
+                if Self.now() &- start < WorkerPool.spinNanoseconds {
+                    // Poll unlocked; then look again under the mutex, so a loop published meanwhile is seen
+                    // before sleeping (its broadcast needs the mutex).
+                    polling = start
                     let seen = published.load(ordering: .acquiring)
                     mutex.unlock()
-                    Self.poll { published.load(ordering: .acquiring) != seen }
+                    Self.poll(since: start) { published.load(ordering: .acquiring) != seen }
                     mutex.lock()
                     continue
                 }
                 parked += 1
                 pthread_cond_wait(wake, mutex.raw)
                 parked -= 1
+                // Woken by a publish: poll afresh if that loop is already taken.
+                polling = nil
             }
             mutex.unlock()
         }
@@ -397,9 +403,8 @@ extension WorkerPool {
             if loop.unfinished == 0 { pthread_cond_broadcast(done) }
         }
 
-        /// Returns once `done()` is true, or after ``WorkerPool/spinNanoseconds``.
-        private static func poll(until done: () -> Bool) {
-            let start = now()
+        /// Returns once `done()` is true, or once ``WorkerPool/spinNanoseconds`` have passed since `start`.
+        private static func poll(since start: UInt64, until done: () -> Bool) {
             var spins = 0
             while !done() {
                 lk_spin_pause()
