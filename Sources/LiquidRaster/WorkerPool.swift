@@ -373,8 +373,9 @@ extension WorkerPool {
                 parked += 1
                 pthread_cond_wait(wake, mutex.raw)
                 parked -= 1
-                // Woken by a publish: poll afresh if that loop is already taken.
-                polling = nil
+                // A wake that brings nothing to run (the loop was already taken) leaves the spell expired, so
+                // the thread sleeps again at once: with more workers than cores, re-polling after every
+                // publish would take the cores from the threads doing the work.
             }
             mutex.unlock()
         }
