@@ -315,31 +315,11 @@ extension WorkerPool {
         }
 
         /// Waits for the jobs of `loop` that other workers claimed, meanwhile running jobs of loops nested
-        /// deeper than it (polling for ``WorkerPool/spinNanoseconds`` before each sleep), then frees its
-        /// slot.
+        /// deeper than it, then frees its slot.
         func finish(_ loop: Loop) {
             mutex.lock()
-            // Start of this wait's polling; a publish that brings nothing to run does not end it early.
-            var polling: UInt64? = nil
-            while loop.unfinished > 0 {
-                if let other = deepest(below: loop.depth) {
-                    runNext(of: other)
-                    polling = nil
-                    continue
-                }
-                let start = polling ?? Self.now()
-                if Self.now() &- start < WorkerPool.spinNanoseconds {
-                    polling = start
-                    let seen = published.load(ordering: .acquiring)
-                    mutex.unlock()
-                    Self.poll(since: start) {
-                        loop.remaining.load(ordering: .acquiring) == 0 || published.load(ordering: .acquiring) != seen
-                    }
-                    mutex.lock()
-                    continue
-                }
-                pthread_cond_wait(done, mutex.raw)
-            }
+            serve(below: loop.depth, until: { loop.unfinished == 0 },
+                  watching: { loop.remaining.load(ordering: .acquiring) == 0 }, sleepingOn: done)
             loop.job = nil
             loop.count = 0
             loop.next = 0
@@ -348,36 +328,44 @@ extension WorkerPool {
         }
 
         /// A worker thread's life: run jobs of the most deeply nested loop that has some unclaimed, else wait
-        /// for a loop (polling for ``spinNanoseconds``, then asleep); repeat until stopped.
+        /// for a loop; repeat until stopped.
         func work() {
             mutex.lock()
+            serve(below: -1, until: { stopping }, watching: { false }, sleepingOn: wake)
+            mutex.unlock()
+        }
+
+        /// Runs jobs of the deepest loops nested deeper than `depth` until `finished()` (checked with the mutex
+        /// held). With nothing to run it polls, unlocked, for ``WorkerPool/spinNanoseconds`` from the start of
+        /// the idle spell — until a publish or `ready()` — then looks again under the mutex (so a loop
+        /// published meanwhile is seen before sleeping: its signal needs the mutex), and once the spell has
+        /// run out sleeps on `condition`. A publish that brings nothing to run does not restart the spell,
+        /// nor does a wake: with more workers than cores, re-polling after every publish would take the cores
+        /// from the threads doing the work. Called and returns with the mutex held.
+        private func serve(below depth: Int, until finished: () -> Bool, watching ready: () -> Bool,
+                           sleepingOn condition: UnsafeMutablePointer<pthread_cond_t>) {
             // Start of this idle spell's polling (`nil` while busy).
             var polling: UInt64? = nil
-            while !stopping {
-                if let loop = deepest(below: -1) {
+            while !finished() {
+                if let loop = deepest(below: depth) {
                     runNext(of: loop)
                     polling = nil
                     continue
                 }
                 let start = polling ?? Self.now()
                 if Self.now() &- start < WorkerPool.spinNanoseconds {
-                    // Poll unlocked; then look again under the mutex, so a loop published meanwhile is seen
-                    // before sleeping (its broadcast needs the mutex).
                     polling = start
                     let seen = published.load(ordering: .acquiring)
                     mutex.unlock()
-                    Self.poll(since: start) { published.load(ordering: .acquiring) != seen }
+                    Self.poll(since: start) { ready() || published.load(ordering: .acquiring) != seen }
                     mutex.lock()
                     continue
                 }
-                parked += 1
-                pthread_cond_wait(wake, mutex.raw)
-                parked -= 1
-                // A wake that brings nothing to run (the loop was already taken) leaves the spell expired, so
-                // the thread sleeps again at once: with more workers than cores, re-polling after every
-                // publish would take the cores from the threads doing the work.
+                let idle = condition == wake
+                if idle { parked += 1 }
+                pthread_cond_wait(condition, mutex.raw)
+                if idle { parked -= 1 }
             }
-            mutex.unlock()
         }
 
         /// The loop with unclaimed jobs nested deepest, deeper than `depth` (with the mutex held). The
