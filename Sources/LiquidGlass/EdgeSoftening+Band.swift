@@ -79,17 +79,10 @@ extension EdgeSoftening {
                     }
                 }
                 let top = blurred + (levels - 2) * n
-                let block = Self.bandBlock
                 // The whole blocks of each row blend in `lk_soften_blocks_avx2` where it runs (the same
                 // operations as `softenedLevel` and `levelSteps`, eight lanes at a time; measured: the
                 // per-pixel blend was about half of the softening once the blurs ran in the C kernel).
-                var wholeBlocks = 0
-                #if canImport(CLiquidKernels)
-                if kernelSet.usesAVX2 && levels * n < Int(Int32.max) {
-                    wholeBlocks = w / block
-                }
-                #endif
-                let vectorBlocks = wholeBlocks
+                let vectorBlocks = levels * n < Int(Int32.max) ? Self.wholeBlocks(width: w, kernels: kernelSet) : 0
                 table.withUnsafeBufferPointer { lut in
                   steps.withUnsafeBufferPointer { stepBuffer in
                     nonisolated(unsafe) let tables = (lut: lut, steps: stepBuffer.baseAddress!, top: top)
@@ -348,7 +341,7 @@ extension EdgeSoftening {
     /// How many whole 8-float blocks of a row the C kernel computes (0 without AVX2).
     private static func wholeBlocks(width: Int, kernels: KernelSet) -> Int {
         #if canImport(CLiquidKernels)
-        if kernels.usesAVX2 { return (width - width % 8) / bandBlock }
+        if kernels.usesAVX2 { return width / bandBlock }
         #endif
         return 0
     }
