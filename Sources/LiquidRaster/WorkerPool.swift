@@ -23,7 +23,8 @@ import Synchronization
 /// for — and a thread waiting for the last jobs of its own loop helps only loops nested deeper than it.
 /// Measured reason: a control's frame hands out its drawing updates as one loop; the longest update (the
 /// goo layer's blur and edge softening) ran its bands alone on one core while the second idled, so two
-/// workers made the slider's frame only 0.91 of one worker's.
+/// workers made the slider's frame only 0.91 of one worker's; with nested loops and the softening in
+/// bands, 0.70 (and `ui.gallery.frame` 0.67–0.72, from 0.73–0.87).
 ///
 /// Guarantees:
 /// - Never more than ``workerCount`` threads run jobs of this pool at once. A loop started from outside
