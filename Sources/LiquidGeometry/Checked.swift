@@ -7,6 +7,11 @@
 ///   `blur sigma must be between 0 and 1e+06; got 1e+300`.
 /// - An accepted integer is the rounded value and lies in the range.
 package enum Checked {
+    /// Device pixels far off any canvas (2⁴⁰): where a clamped pixel coordinate stops when only "off the
+    /// canvas" matters (a text origin, a stroke box, a drawing offset at 1e300). Differences of two such
+    /// values stay far inside Int's range.
+    package static let farPixels = 1 << 40
+
     /// How a double becomes an integer.
     package enum Rounding: Sendable {
         /// Toward −∞ (a pixel index from a coordinate).

@@ -90,7 +90,7 @@ public struct TextRenderer: Sendable {
         guard source.alpha > 0 else { return }
         // The line's pixel origin: the point snapped to the grid, so every glyph lands on whole pixels.
         // Clamped: a point far off the pixmap (1e300) draws nothing rather than trapping.
-        let far = 1 << 40
+        let far = Checked.farPixels
         let originX = Checked.clamped(point.x * scale, to: -far...far) + alignOffset
         let originY = Checked.clamped(point.y * scale, to: -far...far)
         pixmap.withMutableView { view in

@@ -230,8 +230,8 @@ public final class DrawingCanvas: View, SimulatableComponent {
         }
         let space = self.space ?? drawn
         // Clamped: a translation far off the canvas (1e300) leaves nothing visible rather than trapping.
-        let offsetX = Checked.clamped(device.tx, to: -RasterSpace.farPixels...RasterSpace.farPixels, rounding: .down)
-        let offsetY = Checked.clamped(device.ty, to: -RasterSpace.farPixels...RasterSpace.farPixels, rounding: .down)
+        let offsetX = Checked.clamped(device.tx, to: -Checked.farPixels...Checked.farPixels, rounding: .down)
+        let offsetY = Checked.clamped(device.ty, to: -Checked.farPixels...Checked.farPixels, rounding: .down)
         let visible = PixelRect(x: -offsetX, y: -offsetY, width: canvas.pixmap.width, height: canvas.pixmap.height)
         for stroke in strokes {
             if let image = stroke.space, !image.matches(space) { stroke.rebuild(in: space) }

@@ -233,9 +233,6 @@ package final class InkStroke {
 /// Where a canvas's coverage images live: local points × `scale`, plus a fraction of a pixel, so that
 /// image pixels fall exactly on device pixels (whole-pixel offsets apart).
 package struct RasterSpace: Equatable, Sendable {
-    /// How far off a canvas, in device pixels, a stroke box or a drawing offset is kept: coordinates
-    /// beyond it (a transform of 1e300) are clamped to it, all of it off any canvas.
-    package static let farPixels = 1 << 40
 
     package let scale: Double
     package let offsetX: Double
@@ -267,7 +264,7 @@ package struct RasterSpace: Equatable, Sendable {
         let r = transform.apply(to: rect)
         guard r.isFinite, r.width >= 0, r.height >= 0 else { return nil }
         // Clamped conversions: a stroke far off any canvas (1e20 px) gets a box out there, not a trap.
-        let far = Self.farPixels
+        let far = Checked.farPixels
         let x0 = Checked.clamped(r.minX, to: -far...far, rounding: .down) - 1
         let y0 = Checked.clamped(r.minY, to: -far...far, rounding: .down) - 1
         let x1 = Checked.clamped(r.maxX, to: -far...far, rounding: .up) + 1
