@@ -161,11 +161,7 @@ public struct Canvas: Sendable {
             let fast = RoundedRectCoverage(rect: r, radii: radii.scaled(by: abs(device.a)))
             guard let shader = Shader(paint, transform: device) else { return }
             let (w, h) = (pixmap.width, pixmap.height)
-            withBlitter(shader: shader) { sink in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w + 1) { scratch in
-                    fast.rasterize(width: w, height: h, into: &sink, scratch: scratch.baseAddress!)
-                }
-            }
+            withBlitter(shader: shader) { sink in fast.rasterize(width: w, height: h, into: &sink) }
             return
         }
         var path = Path()

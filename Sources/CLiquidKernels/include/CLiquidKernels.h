@@ -295,6 +295,34 @@ void lk_particles_draw(const lk_particle_draw *setup, const float *velocityX, co
                        const uint32_t *color, const float *travel, const float *fall, const float *spent,
                        int64_t n, uint32_t *pixels, int32_t *box);
 
+/* A rounded rectangle in pixel coordinates (LiquidRaster's RoundedRectCoverage): edges x0 < x1, y0 < y1 and
+ * circular corner radii (top-left, top-right, bottom-right, bottom-left), each >= 0 and fitting the rect. */
+typedef struct {
+    double x0, y0, x1, y1, tl, tr, br, bl;
+} lk_rrect;
+
+/* atan2(y, x) for x >= 0 (the angle between two directions of the same quadrant), within a few units in the
+ * last place: the quotient of the smaller by the larger magnitude, halved twice as an angle and summed as
+ * the odd series of atan to 3e-20. One definition for every path, so that they agree bit for bit. */
+double lk_arc_angle(double y, double x);
+
+/* Pixels from ... to - 1 of pixel row y; sides: 1 subtracts the left corners' cut-outs, 2 the right ones', 3
+ * both. */
+typedef struct {
+    int32_t y, from, to, sides;
+} lk_rrect_run;
+
+/* The exact coverage of the pixels of count runs by the rounded rect, quantised to
+ * (uint8_t)(255 * clamp(area, 0, 1) + 0.5) and written run after run into out (as many bytes as the runs
+ * have pixels). Each pixel's area is its overlap with the rect minus, in order, the cut-outs of the left
+ * corners (top-left, bottom-left) and then the right ones (top-right, bottom-right) that the run's sides
+ * name: the part of the corner's r x r square outside its quarter disc, integrated in closed form (see
+ * rrect.c). areas, when given, receives the unquantised areas in the same order. vector: 2 computes the
+ * pixels an arc crosses eight at a time with AVX-512 (only where lk_has_avx512() says so), anything else one
+ * at a time; the bytes are the same. Works in fixed buffers on the stack (about 26 KB). */
+void lk_rrect_runs(const lk_rrect *shape, const lk_rrect_run *runs, int32_t count, int32_t vector, uint8_t *out,
+                   double *_Nullable areas);
+
 #pragma clang assume_nonnull end
 
 #endif
