@@ -86,12 +86,13 @@ struct DisplacementTests {
 
     /// The AVX-512 and AVX2 kernels (taken where the CPU has them) and the portable Swift fallback write the
     /// same bytes: seeded random fields (fractional, integer, far beyond the edges, exactly on the last
-    /// column and row, mostly inside), both edge modes, widths around the 4-, 8- and 16-pixel groups, and a
-    /// source that is a sub-view with padded rows.
+    /// column and row, mostly inside), both edge modes, widths around the 4-, 8- and 16-pixel groups and the
+    /// 256-pixel chunks, and a source that is a sub-view with padded rows.
     @Test func acceleratedAndPortableKernelsAgree() throws {
-        let big = FilterTestImages.noise(width: 120, height: 60, seed: 48)
+        let big = FilterTestImages.noise(width: 540, height: 60, seed: 48)
+        // Rows past the AVX-512 kernel's 256-pixel chunks too (one chunk and a group over, several and a tail).
         for (w, h, seed) in [(37, 23, 1), (64, 9, 2), (8, 8, 3), (13, 2, 4), (2, 5, 5), (101, 41, 6), (16, 7, 7),
-                             (47, 12, 8)] as [(Int, Int, UInt64)] {
+                             (47, 12, 8), (272, 3, 9), (531, 2, 10)] as [(Int, Int, UInt64)] {
             var rng = SeededRandom(seed: 480 + seed)
             let n = w * h
             var dx = [Float](repeating: 0, count: n), dy = dx
