@@ -27,21 +27,48 @@ int32_t lk_remap_clamped_avx2(const uint8_t *source, int32_t rowBytes, int32_t w
     const __m256 zero = _mm256_setzero_ps();
     const __m256 right = _mm256_set1_ps((float)(width - 1)), bottom = _mm256_set1_ps((float)(height - 1));
     const __m256i lastX = _mm256_set1_epi32((width - 1) * 256), lastY = _mm256_set1_epi32((height - 1) * 256);
-    const __m256i step = _mm256_set1_epi32(256);
+    const __m256i step = _mm256_set1_epi32(256), stride = _mm256_set1_epi32(rowBytes);
     const __m256 row = _mm256_set1_ps((float)y);
-    __m256 columns = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)x));
-    for (; x + 8 <= end; x += 8) {
-        __m256 sx = _mm256_add_ps(columns, _mm256_loadu_ps(dx + x));
-        __m256 sy = _mm256_add_ps(row, _mm256_loadu_ps(dy + x));
-        sx = _mm256_min_ps(_mm256_max_ps(sx, zero), right);
-        sy = _mm256_min_ps(_mm256_max_ps(sy, zero), bottom);
-        __m256i qx = lk_fixed(sx), qy = lk_fixed(sy);
-        /* A position on the last column or row is fraction 256 after the one before (both taps inside). */
-        __m256i x0 = _mm256_srai_epi32(_mm256_sub_epi32(qx, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastX, qx), step)), 8);
-        __m256i y0 = _mm256_srai_epi32(_mm256_sub_epi32(qy, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastY, qy), step)), 8);
-        lk_blend8(source, rowBytes, x0, y0, _mm256_sub_epi32(qx, _mm256_slli_epi32(x0, 8)),
-                  _mm256_sub_epi32(qy, _mm256_slli_epi32(y0, 8)), out + 4 * x);
-        columns = _mm256_add_ps(columns, _mm256_set1_ps(8));
+    /* As lk_remap_clamped_avx512: the chunk's offsets and fractions first, then the taps. Measured reason:
+     * W4 through this kernel (the AVX-512 one switched off) 0.400-0.404 -> 0.255-0.257 ms, 101-run medians,
+     * three alternated pairs. */
+    _Alignas(32) int32_t offsets[256];
+    _Alignas(32) int32_t fractions[2][256];
+    while (x + 8 <= end) {
+        int32_t chunk = (end - x) / 8 * 8;
+        if (chunk > 256) chunk = 256;
+        __m256 columns = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)x));
+        for (int32_t i = 0; i < chunk; i += 8) {
+            __m256 sx = _mm256_add_ps(columns, _mm256_loadu_ps(dx + x + i));
+            __m256 sy = _mm256_add_ps(row, _mm256_loadu_ps(dy + x + i));
+            sx = _mm256_min_ps(_mm256_max_ps(sx, zero), right);
+            sy = _mm256_min_ps(_mm256_max_ps(sy, zero), bottom);
+            __m256i qx = lk_fixed(sx), qy = lk_fixed(sy);
+            /* A position on the last column or row is fraction 256 after the one before (both taps inside). */
+            __m256i x0 = _mm256_srai_epi32(_mm256_sub_epi32(qx, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastX, qx), step)), 8);
+            __m256i y0 = _mm256_srai_epi32(_mm256_sub_epi32(qy, _mm256_andnot_si256(_mm256_cmpgt_epi32(lastY, qy), step)), 8);
+            _mm256_store_si256((__m256i *)(offsets + i),
+                               _mm256_add_epi32(_mm256_mullo_epi32(y0, stride), _mm256_slli_epi32(x0, 2)));
+            _mm256_store_si256((__m256i *)(fractions[0] + i), _mm256_sub_epi32(qx, _mm256_slli_epi32(x0, 8)));
+            _mm256_store_si256((__m256i *)(fractions[1] + i), _mm256_sub_epi32(qy, _mm256_slli_epi32(y0, 8)));
+            columns = _mm256_add_ps(columns, _mm256_set1_ps(8));
+        }
+        const uint8_t *below = source + rowBytes;
+        for (int32_t i = 0; i < chunk; i += 8) {
+            const int32_t *o = offsets + i;
+            __m256 ta = _mm256_castsi256_ps(lk_pairs(source, o, 0, 1, 4, 5));
+            __m256 tb = _mm256_castsi256_ps(lk_pairs(source, o, 2, 3, 6, 7));
+            __m256 ba = _mm256_castsi256_ps(lk_pairs(below, o, 0, 1, 4, 5));
+            __m256 bb = _mm256_castsi256_ps(lk_pairs(below, o, 2, 3, 6, 7));
+            __m256i s = lk_bilinear_mix8(_mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0x88)),
+                                         _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0xDD)),
+                                         _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0x88)),
+                                         _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0xDD)),
+                                         _mm256_load_si256((const __m256i *)(fractions[0] + i)),
+                                         _mm256_load_si256((const __m256i *)(fractions[1] + i)));
+            _mm256_storeu_si256((__m256i *)(out + 4 * (x + i)), s);
+        }
+        x += chunk;
     }
     return x;
 }
