@@ -40,6 +40,34 @@ struct AnalyticGooTests {
         #expect(worst <= 3, "worst alpha difference \(worst) levels")
     }
 
+    /// The column pass's kernel (AVX-512 where the CPU has it) writes the same bytes as the portable path: layers wider than the kernel's 64-column groups and narrower than one, σ on and off the
+    /// 3-pixel grid, with and without a clip.
+    @Test func kernelsAgreeWithThePortablePath() throws {
+        let lookup = try AlphaThreshold(threshold: 0.69, edgeWidth: 0.08, color: .white).lookupTable()
+        let shapes: [GooShape] = [.capsule(Rect(x: 8, y: 10, width: 140, height: 16)),
+                                  .capsule(Rect(x: 30, y: 6, width: 24, height: 44)),
+                                  .circle(center: Point(164, 18), radius: 9),
+                                  .roundedRect(Rect(x: 60, y: 30, width: 50, height: 20), cornerRadius: 4)]
+        for (width, height, scale, sigma) in [(200, 60, 3.0, 9.0), (40, 30, 2.0, 4.0), (230, 70, 3.0, 13.5),
+                                             (60, 40, 1.0, 2.0)] {
+            let boxes = shapes.compactMap { AnalyticGoo.box($0, scale: scale) }
+            for clip in [nil, AnalyticGoo.box(.capsule(Rect(x: 20, y: 8, width: 120, height: 30)), scale: scale)] {
+                var images: [Pixmap] = []
+                for kernels in [KernelSet.automatic, .portable] {
+                    var image = try Pixmap(width: Int(Double(width) * scale), height: Int(Double(height) * scale))
+                    image.withMutableView {
+                        AnalyticGoo.render(boxes: boxes, clip: clip, sigma: sigma, lookup: lookup, into: $0,
+                                           workspace: AnalyticGoo.Workspace(), kernels: kernels)
+                    }
+                    images.append(image)
+                }
+                let differing = zip(images[0].bytes, images[1].bytes).filter { $0 != $1 }.count
+                let drawn = images[1].bytes.filter { $0 != 0 }.count
+                #expect(differing == 0 && drawn > 0, "\(width)×\(height) at \(scale), σ \(sigma), clip \(clip != nil): \(differing) bytes differ, \(drawn) drawn")
+            }
+        }
+    }
+
     /// Overlapping capsules and a circle (a union, so overlaps must not add up) against the blur path.
     @Test func unionOfCapsulesMatchesTheBlurPath() throws {
         let shapes: [GooShape] = [.capsule(Rect(x: 8, y: 10, width: 40, height: 16)),

@@ -323,6 +323,13 @@ typedef struct {
 void lk_rrect_runs(const lk_rrect *shape, const lk_rrect_run *runs, int32_t count, int32_t vector, uint8_t *out,
                    double *_Nullable areas);
 
+/* The analytic goo's column pass for one grid row: out[x] = sum over rows j = first ... last, in that order
+ * and starting from 0, of weights[j] * rows[j * rowStride + x], for x < count. vector: 2 takes 64 columns at
+ * a time with AVX-512 (only where lk_has_avx512() says so), anything else one at a time; the bits are the
+ * same. */
+void lk_goo_columns(float *out, int32_t count, const float *rows, int32_t rowStride, int32_t first, int32_t last,
+                    const float *weights, int32_t vector);
+
 #pragma clang assume_nonnull end
 
 #endif
