@@ -1,5 +1,9 @@
 #include "CLiquidKernels.h"
 
+/* lk_glass_lanes_avx2 repeats GlassShader.bandLanes' Float arithmetic: every product and sum rounded on its
+ * own, in the same order. */
+#pragma STDC FP_CONTRACT OFF
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -131,6 +135,121 @@ int32_t lk_glass_shadow_avx2(const uint16_t *alphas, int32_t count, uint8_t *out
     return i;
 }
 
+/* PixelMath.roundedIndices: the bits of v + 1.5 * 2^23 masked to 22 bits (round to nearest even). */
+static inline LK_AVX2 __m256i lk_rounded_indices(__m256 v) {
+    return _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(v, _mm256_set1_ps(12582912.0f))),
+                            _mm256_set1_epi32(0x3FFFFF));
+}
+
+/* Lanes.select(mask, a, b): a where the mask is set. */
+static inline LK_AVX2 __m256 lk_select(__m256 mask, __m256 a, __m256 b) { return _mm256_blendv_ps(b, a, mask); }
+
+/* Lanes.less(a, b). */
+static inline LK_AVX2 __m256 lk_less(__m256 a, __m256 b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+
+LK_AVX2
+int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32_t y0, int32_t groups, int32_t rows,
+                            const lk_glass_geometry *g, const float *glows, int32_t glowCount, int32_t *tap,
+                            uint32_t *taps, uint32_t *weights) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), half = _mm256_set1_ps(0.5f);
+    const __m256 f256 = _mm256_set1_ps(256), lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i lastX = _mm256_set1_epi32(g->frostWidth - 1), lastY = _mm256_set1_epi32(g->frostHeight - 1);
+    const __m256i oneI = _mm256_set1_epi32(1), byte = _mm256_set1_epi32(0xFF);
+    const __m256 right = _mm256_set1_ps((float)(g->frostWidth - 1)), bottom = _mm256_set1_ps((float)(g->frostHeight - 1));
+    int32_t any = 0;
+    for (int32_t j = 0; j < rows; j++, tap += groups, taps += groups, weights += groups) {
+    const int32_t y = y0 + j;
+    const float *fc = field + (ptrdiff_t)j * stride;
+    /* GlassShader.rowHasGlow: the glows count only on rows one of them reaches. */
+    int32_t rowGlows = 0;
+    for (int32_t k = 0; k < glowCount; k++) {
+        float dy = (float)y + 0.5f - glows[4 * k + 1];
+        if ((dy < 0 ? -dy : dy) < glows[4 * k + 2]) rowGlows = glowCount;
+    }
+    for (int32_t i = 0; i < groups; i += 8) {
+        const float *p = fc + i;
+        __m256 d = _mm256_loadu_ps(p);
+        __m256 inside = lk_less(d, half);
+        if (_mm256_testz_ps(inside, inside)) {
+            _mm256_storeu_si256((__m256i *)(weights + i), _mm256_setzero_si256());
+            continue;
+        }
+        any = 1;
+        __m256 depth = _mm256_xor_ps(d, _mm256_set1_ps(-0.0f));
+        __m256 rest = _mm256_sub_ps(half, d);
+        __m256 coverage = lk_select(lk_less(one, rest), one, rest);
+        __m256i weight = _mm256_and_si256(
+            lk_rounded_indices(_mm256_mul_ps(_mm256_mul_ps(coverage, _mm256_set1_ps(g->opacity)), f256)),
+            _mm256_castps_si256(inside));
+        __m256 band = _mm256_and_ps(inside, lk_less(depth, _mm256_set1_ps(g->bandLimit)));
+        __m256 bandDepth = lk_select(_mm256_andnot_ps(lk_less(depth, zero), band), depth, zero);
+        __m256i fixed = lk_rounded_indices(_mm256_mul_ps(bandDepth, _mm256_set1_ps(g->steps)));
+        __m256 gx = _mm256_sub_ps(_mm256_loadu_ps(p + 1), _mm256_loadu_ps(p - 1));
+        __m256 gy = _mm256_sub_ps(_mm256_loadu_ps(p + stride), _mm256_loadu_ps(p - stride));
+        __m256 length2 = _mm256_add_ps(_mm256_mul_ps(gx, gx), _mm256_mul_ps(gy, gy));
+        __m256 long2 = lk_less(_mm256_set1_ps(1e-12f), length2);
+        __m256 root = lk_select(long2, _mm256_sqrt_ps(length2), one);
+        __m256 inverse = lk_select(long2, _mm256_div_ps(one, root), zero);
+        __m256 nx = _mm256_mul_ps(gx, inverse), ny = _mm256_mul_ps(gy, inverse);
+        /* The refraction offset: the depth table interpolated per lane. */
+        __m256i index = _mm256_srai_epi32(fixed, 8);
+        __m256 lower = _mm256_i32gather_ps(g->lut, index, 4), upper = _mm256_i32gather_ps(g->lut + 1, index, 4);
+        __m256 fraction = _mm256_cvtepi32_ps(_mm256_and_si256(fixed, byte));
+        __m256 looked = _mm256_add_ps(lower, _mm256_mul_ps(_mm256_mul_ps(_mm256_sub_ps(upper, lower), fraction),
+                                                           _mm256_set1_ps(1.0f / 256)));
+        __m256 offset = lk_select(band, looked, zero);
+        __m256 sx = _mm256_add_ps(_mm256_set1_ps((float)(x + i - g->frostX)), lanes);
+        __m256 sy = _mm256_set1_ps((float)(y - g->frostY));
+        __m256 cx = _mm256_sub_ps(sx, _mm256_mul_ps(nx, offset)), cy = _mm256_sub_ps(sy, _mm256_mul_ps(ny, offset));
+        cx = lk_select(lk_less(cx, zero), zero, cx);
+        cx = lk_select(lk_less(right, cx), right, cx);
+        cy = lk_select(lk_less(cy, zero), zero, cy);
+        cy = lk_select(lk_less(bottom, cy), bottom, cy);
+        __m256i px = lk_rounded_indices(_mm256_mul_ps(cx, f256)), py = lk_rounded_indices(_mm256_mul_ps(cy, f256));
+        __m256i ix = _mm256_srai_epi32(px, 8), iy = _mm256_srai_epi32(py, 8);
+        __m256i rightTap = _mm256_and_si256(_mm256_cmpgt_epi32(lastX, ix), oneI);
+        __m256i downTap = _mm256_and_si256(_mm256_cmpgt_epi32(lastY, iy), oneI);
+        __m256i offsetBytes = _mm256_add_epi32(_mm256_mullo_epi32(iy, _mm256_set1_epi32(g->frostRowBytes)),
+                                               _mm256_slli_epi32(ix, 2));
+        __m256i wx = _mm256_and_si256(px, byte), wy = _mm256_and_si256(py, byte);
+        /* Edge light. */
+        __m256 ndl = _mm256_add_ps(_mm256_mul_ps(nx, _mm256_set1_ps(g->lightX)), _mm256_mul_ps(ny, _mm256_set1_ps(g->lightY)));
+        __m256 lit = lk_select(lk_less(zero, ndl), _mm256_mul_ps(ndl, ndl),
+                               _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.4f), ndl), ndl));
+        __m256 u = lk_select(lk_less(bandDepth, _mm256_set1_ps(g->bevel)),
+                             _mm256_sub_ps(one, _mm256_mul_ps(bandDepth, _mm256_set1_ps(g->inverseBevel))), zero);
+        __m256 v = lk_select(lk_less(bandDepth, _mm256_set1_ps(g->rimWidth)),
+                             _mm256_sub_ps(one, _mm256_mul_ps(bandDepth, _mm256_set1_ps(g->inverseRimWidth))), zero);
+        __m256 fresnel = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(g->fresnelAmount), u), u), u);
+        __m256 rim = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(g->rimIntensity), v), v);
+        __m256 shade = _mm256_add_ps(_mm256_set1_ps(0.2f), _mm256_mul_ps(_mm256_set1_ps(0.8f), lit));
+        __m256 white = lk_select(band, _mm256_add_ps(fresnel, _mm256_mul_ps(rim, shade)), zero);
+        if (rowGlows > 0) {
+            /* GlassShader.glowWhite8: each glow's (alpha (1 - r2)) (1 - r2) inside its radius, summed from 0. */
+            __m256 gxs = _mm256_add_ps(_mm256_add_ps(_mm256_set1_ps((float)(x + i)), lanes), half);
+            __m256 gys = _mm256_set1_ps((float)y + 0.5f), sum = zero;
+            for (int32_t k = 0; k < glowCount; k++) {
+                const float *glow = glows + 4 * k;
+                __m256 dx = _mm256_sub_ps(gxs, _mm256_set1_ps(glow[0])), dy = _mm256_sub_ps(gys, _mm256_set1_ps(glow[1]));
+                __m256 r2 = _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy)),
+                                          _mm256_set1_ps(glow[2] * glow[2]));
+                __m256 fall = _mm256_sub_ps(one, r2);
+                __m256 add = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(glow[3]), fall), fall);
+                sum = _mm256_add_ps(sum, lk_select(lk_less(r2, one), add, zero));
+            }
+            white = _mm256_add_ps(white, sum);
+        }
+        __m256i whiteWeight = lk_rounded_indices(_mm256_mul_ps(lk_select(lk_less(one, white), one, white), f256));
+        _mm256_storeu_si256((__m256i *)(tap + i), offsetBytes);
+        _mm256_storeu_si256((__m256i *)(taps + i),
+                            _mm256_or_si256(_mm256_or_si256(wx, _mm256_slli_epi32(wy, 8)),
+                                            _mm256_or_si256(_mm256_slli_epi32(rightTap, 16), _mm256_slli_epi32(downTap, 17))));
+        _mm256_storeu_si256((__m256i *)(weights + i), _mm256_or_si256(weight, _mm256_slli_epi32(whiteWeight, 16)));
+    }
+    }
+    return any;
+}
+
 #else
 
 int32_t lk_glass_shadow_avx2(const uint16_t *alphas, int32_t count, uint8_t *out) {
@@ -143,6 +262,15 @@ void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t
                         ptrdiff_t outRowBytes, const lk_glass_tone *tone) {
     (void)tap; (void)taps; (void)weights; (void)w; (void)h; (void)stride; (void)frost; (void)frostRowBytes;
     (void)out; (void)outRowBytes; (void)tone;
+}
+
+
+int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32_t y0, int32_t groups, int32_t rows,
+                            const lk_glass_geometry *g, const float *glows, int32_t glowCount, int32_t *tap,
+                            uint32_t *taps, uint32_t *weights) {
+    (void)field; (void)stride; (void)x; (void)y0; (void)groups; (void)rows; (void)g; (void)glows; (void)glowCount;
+    (void)tap; (void)taps; (void)weights;
+    return 0;
 }
 
 #endif

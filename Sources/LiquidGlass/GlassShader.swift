@@ -38,6 +38,8 @@ struct GlassShader: SurfaceTileVisitor {
     let fresnelAmount: Float, inverseBevel: Float, inverseRimWidth: Float
     let borderColor: UInt32, borderAlpha: Float, borderWidth: Float
     let glows: [SurfacePlan.Glow]
+    /// The glows as the band kernel reads them: x, y, radius, alpha per glow.
+    let glowFloats: [Float]
     /// Materialize progress as an opacity.
     let opacity: Float
     /// Paint every band and interior pixel one at a time (no eight-pixel paths): the reference the
@@ -76,6 +78,7 @@ struct GlassShader: SurfaceTileVisitor {
         self.fresnel = fresnel
         (borderColor, borderAlpha, borderWidth) = border
         glows = plan.glows
+        glowFloats = plan.glows.flatMap { [$0.x, $0.y, $0.radius, $0.alpha] }
         self.opacity = opacity
         self.perPixel = perPixel
     }
@@ -244,45 +247,42 @@ struct GlassShader: SurfaceTileVisitor {
     }
 
     #if canImport(CLiquidKernels)
-    /// ``mixed(x0:y0:w:h:field:stride:)``'s vector path with the pixel half in `lk_glass_band_avx2`: each
-    /// row's groups of eight lanes are worked out by ``bandLanes(_:stride:x:y:frostWidth:frostHeight:frostRowBytes:glowRow:)``
-    /// as before, then blended by the kernel the baked replay uses (the same bytes as ``applyBand(_:x:out:frost:)``);
-    /// the row's last few pixels go one at a time. Measured reason (3 alternated rounds of 11-run medians):
-    /// the taps read lane by lane and blended in SSE2 halves; through the kernel a glass button frame takes
-    /// 0.95–0.97 of its time and G2 rendered cold 0.90–0.95.
+    /// ``mixed(x0:y0:w:h:field:stride:)``'s vector path in two AVX2 kernels over the whole tile: every row's
+    /// groups of eight lanes worked out by `lk_glass_lanes_avx2` (the Float operations of
+    /// ``bandLanes(_:stride:x:y:frostWidth:frostHeight:frostRowBytes:glowRow:)``, touch glows included), then
+    /// blended by `lk_glass_band_avx2`, the kernel the baked replay uses (the bytes of
+    /// ``applyBand(_:x:out:frost:)``); each row's last few pixels go one at a time.
+    ///
+    /// Measured reason (alternated rounds of 11- and 15-run medians): in Swift the lanes ran in SSE2 halves
+    /// with a library square root, table read and tap load per lane. With the blend in the kernel a glass
+    /// button frame took 0.95–0.97 of its time; with the lanes too (row by row), 0.87–0.93 of that again, and
+    /// G2 rendered cold 0.80–0.87. One kernel call per row left the slider 1–3 % slower (its band tiles are
+    /// a few groups wide), hence one call per tile.
     private func mixedThroughKernel(x0: Int, y0: Int, w: Int, h: Int, field: UnsafePointer<Float>, stride: Int,
                                     frost: PixmapView, hasGlow: Bool) {
         let groups = w & ~7
         var cTone = lk_glass_tone(s: tone.s, t: tone.t, saturates: tone.saturates ? 1 : 0, keep: tone.overlay.keep,
                                   rb: tone.overlay.rb, ga: tone.overlay.ga)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: groups) { tap in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * groups) { packed in
-                let tapBase = tap.baseAddress!, tapsBase = packed.baseAddress!, weightsBase = tapsBase + groups
+        var geometry = lk_glass_geometry(
+            opacity: opacity, bandLimit: bandLimit, steps: Float(Self.lutResolution * 256), lut: UnsafePointer(lut),
+            frostX: Int32(frostX), frostY: Int32(frostY), frostWidth: Int32(frost.width), frostHeight: Int32(frost.height),
+            frostRowBytes: Int32(frost.rowBytes), lightX: lightX, lightY: lightY, bevel: bevel, rimWidth: rimWidth,
+            inverseBevel: inverseBevel, inverseRimWidth: inverseRimWidth, fresnelAmount: fresnelAmount,
+            rimIntensity: rimIntensity)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: groups * h) { tap in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * groups * h) { packed in
+                let tapBase = tap.baseAddress!, tapsBase = packed.baseAddress!, weightsBase = tapsBase + groups * h
+                let first = field + stride + 1
+                if lk_glass_lanes_avx2(first, Int32(stride), Int32(x0), Int32(y0), Int32(groups), Int32(h), &geometry,
+                                       glowFloats, Int32(glows.count), tapBase, tapsBase, weightsBase) != 0 {
+                    lk_glass_band_avx2(tapBase, tapsBase, weightsBase, Int32(groups), Int32(h), Int32(groups), frost.base,
+                                       Int32(frost.rowBytes), dst.row(y0) + 4 * x0, dst.rowBytes, &cTone)
+                }
+                guard groups < w else { return }
                 for j in 0..<h {
                     let y = y0 + j
-                    let fc = field + (j + 1) * stride + 1
-                    let glowRow = hasGlow && rowHasGlow(y)
-                    var any = false
-                    for i in Swift.stride(from: 0, to: groups, by: 8) {
-                        guard let lanes = bandLanes(fc + i, stride: stride, x: x0 + i, y: y, frostWidth: frost.width,
-                                                    frostHeight: frost.height, frostRowBytes: frost.rowBytes,
-                                                    glowRow: glowRow) else {
-                            // No lane inside: coverage 0 everywhere, the kernel leaves the pixels.
-                            UnsafeMutableRawPointer(weightsBase + i).storeBytes(of: SIMD8<UInt32>(), as: SIMD8<UInt32>.self)
-                            continue
-                        }
-                        UnsafeMutableRawPointer(tapBase + i).storeBytes(of: lanes.tap, as: SIMD8<Int32>.self)
-                        UnsafeMutableRawPointer(tapsBase + i).storeBytes(of: lanes.taps, as: SIMD8<UInt32>.self)
-                        UnsafeMutableRawPointer(weightsBase + i).storeBytes(of: lanes.weights, as: SIMD8<UInt32>.self)
-                        any = true
-                    }
-                    let out = UnsafeMutableRawPointer(dst.row(y))
-                    if any {
-                        lk_glass_band_avx2(tapBase, tapsBase, weightsBase, Int32(groups), 1, Int32(groups), frost.base,
-                                           Int32(frost.rowBytes), out.assumingMemoryBound(to: UInt8.self) + 4 * x0,
-                                           dst.rowBytes, &cTone)
-                    }
-                    shadeBand(fc, from: groups, to: w, x0: x0, y: y, stride: stride, glowRow: glowRow, out: out)
+                    shadeBand(first + j * stride, from: groups, to: w, x0: x0, y: y, stride: stride,
+                              glowRow: hasGlow && rowHasGlow(y), out: UnsafeMutableRawPointer(dst.row(y)))
                 }
             }
         }

@@ -232,6 +232,27 @@ typedef struct {
     uint32_t keep, rb, ga;
 } lk_glass_tone;
 
+/* What GlassShader.bandLanes reads from the shader besides the field: coverage opacity, the band's depth
+ * limit, the depth table (steps entries per pixel of depth, plane 0: the refraction offsets), the frost's
+ * origin, size and row bytes, the light direction, bevel and rim widths with their inverses, and the
+ * Fresnel and rim amounts. */
+typedef struct {
+    float opacity, bandLimit, steps;
+    const float *lut;
+    int32_t frostX, frostY, frostWidth, frostHeight, frostRowBytes;
+    float lightX, lightY, bevel, rimWidth, inverseBevel, inverseRimWidth, fresnelAmount, rimIntensity;
+} lk_glass_geometry;
+
+/* GlassShader.bandLanes for groups / 8 groups of eight pixels of rows y0 ... y0 + rows - 1 (pixels x ...
+ * x + groups - 1; field at (x, y0)'s field value, rows stride floats apart): the same Float operations in the
+ * same order, row j's results at tap, taps and weights + j * groups (as GlassShader.BandLanes); a group with
+ * no pixel inside gets weights 0. Returns 1 when some group has a pixel inside. glows holds glowCount touch
+ * glows (x, y, radius, alpha per glow), added as GlassShader.glowWhite8 adds them on the rows
+ * GlassShader.rowHasGlow picks. Only where lk_has_avx2() returns 1. */
+int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32_t y0, int32_t groups, int32_t rows,
+                            const lk_glass_geometry *g, const float *glows, int32_t glowCount, int32_t *tap,
+                            uint32_t *taps, uint32_t *weights);
+
 /* GlassShader.replay's band tile: h rows of w pixels, row j's recorded lanes at tap/taps/weights + j * stride
  * and its pixels at out + j * outRowBytes; every whole group of eight lanes (i + 8 <= w; the caller paints a
  * row's partial last group) with the arithmetic of GlassShader.applyBand: the four frost taps blended
