@@ -250,6 +250,76 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
     return any;
 }
 
+/* ShadowProfile.alpha: the table entry nearest to distance d (0 beyond the extent or for NaN). */
+static inline LK_AVX2 uint32_t lk_shadow_alpha(const lk_shadow_grid *s, float d) {
+    float u = (d + s->extent) * s->inverseStep + 0.5f;
+    if (!(u < (float)s->entries)) return 0;
+    if (u <= 0) return s->table[0];
+    return s->table[(int32_t)u];
+}
+
+LK_AVX2
+void lk_glass_shadow_cells_avx2(const lk_shadow_grid *s, int32_t firstCellRow, int32_t endCellRow, uint8_t *dst,
+                                ptrdiff_t rowBytes) {
+    const __m256i black = _mm256_set1_epi32((int)0xFF000000u);
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), zero = _mm256_setzero_ps();
+    const __m256 top = _mm256_set1_ps((float)s->entries), extent = _mm256_set1_ps(s->extent);
+    const __m256 inverseStep = _mm256_set1_ps(s->inverseStep), half = _mm256_set1_ps(0.5f);
+    const float inverse = 1.0f / 8;
+    const int32_t columns = s->columns, regionRight = s->regionX + s->regionWidth, regionBottom = s->regionY + s->regionHeight;
+    for (int32_t j = firstCellRow; j < endCellRow; j++) {
+        int32_t y0 = s->regionY + j * 8, y1 = y0 + 8 < regionBottom ? y0 + 8 : regionBottom;
+        if (y0 >= y1) continue;
+        const float *g0 = s->distances + (ptrdiff_t)j * columns, *g1 = g0 + columns;
+        for (int32_t i = 0; i < columns - 1; i++) {
+            int32_t x0 = s->regionX + i * 8, x1 = x0 + 8 < regionRight ? x0 + 8 : regionRight;
+            if (x0 >= x1) continue;
+            float d00 = g0[i], d10 = g0[i + 1], d01 = g1[i], d11 = g1[i + 1];
+            float lo = d00 < d10 ? d00 : d10, hi = d00 > d10 ? d00 : d10;
+            lo = d01 < lo ? d01 : lo;
+            lo = d11 < lo ? d11 : lo;
+            hi = d01 > hi ? d01 : hi;
+            hi = d11 > hi ? d11 : hi;
+            if (lo >= s->extent) continue;
+            if (s->skipInside && hi + s->cellReach <= -0.5f) continue;
+            for (int32_t y = y0; y < y1; y++) {
+                float fy = (float)(y - y0) * inverse;
+                float left = d00 + (d01 - d00) * fy, right = d10 + (d11 - d10) * fy;
+                float step = (right - left) * inverse;
+                if (s->skipInside) {
+                    float far = left + (float)(x1 - 1 - x0) * step;
+                    if ((far >= left ? far : left) + s->cellReach <= -0.5f) continue;
+                }
+                uint8_t *row = dst + (ptrdiff_t)y * rowBytes;
+                int32_t x = x0;
+                for (; x + 8 <= x1; x += 8) {
+                    __m256 d = _mm256_add_ps(_mm256_set1_ps(left),
+                                             _mm256_mul_ps(_mm256_add_ps(_mm256_set1_ps((float)(x - x0)), lanes),
+                                                           _mm256_set1_ps(step)));
+                    /* ShadowProfile.alphas: u clamped to 0 ... entries, rounded, then one down where that
+                     * overshot (the truncation of the scalar path). */
+                    __m256 u = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(d, extent), inverseStep), half);
+                    u = lk_select(lk_less(u, zero), zero, u);
+                    u = lk_select(lk_less(top, u), top, u);
+                    __m256i rounded = lk_rounded_indices(u);
+                    __m256i index = _mm256_add_epi32(rounded, _mm256_castps_si256(lk_less(u, _mm256_cvtepi32_ps(rounded))));
+                    __m256i a = _mm256_i32gather_epi32((const int *)s->table, index, 4);
+                    if (_mm256_testz_si256(a, a)) continue;
+                    __m256i *out = (__m256i *)(row + 4 * x);
+                    _mm256_storeu_si256(out, lk_lerp8(_mm256_loadu_si256(out), black, lk_both_halves(a)));
+                }
+                for (; x < x1; x++) {
+                    uint32_t a = lk_shadow_alpha(s, left + (float)(x - x0) * step);
+                    if (a == 0) continue;
+                    uint32_t *out = (uint32_t *)(row + 4 * x);
+                    __m256i p = lk_lerp8(_mm256_set1_epi32((int)*out), black, lk_both_halves(_mm256_set1_epi32((int)a)));
+                    *out = (uint32_t)_mm256_cvtsi256_si32(p);
+                }
+            }
+        }
+    }
+}
+
 #else
 
 int32_t lk_glass_shadow_avx2(const uint16_t *alphas, int32_t count, uint8_t *out) {
@@ -271,6 +341,12 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
     (void)field; (void)stride; (void)x; (void)y0; (void)groups; (void)rows; (void)g; (void)glows; (void)glowCount;
     (void)tap; (void)taps; (void)weights;
     return 0;
+}
+
+
+void lk_glass_shadow_cells_avx2(const lk_shadow_grid *s, int32_t firstCellRow, int32_t endCellRow, uint8_t *dst,
+                                ptrdiff_t rowBytes) {
+    (void)s; (void)firstCellRow; (void)endCellRow; (void)dst; (void)rowBytes;
 }
 
 #endif

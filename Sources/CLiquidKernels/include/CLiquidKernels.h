@@ -253,6 +253,25 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
                             const lk_glass_geometry *g, const float *glows, int32_t glowCount, int32_t *tap,
                             uint32_t *taps, uint32_t *weights);
 
+/* A glass shadow's distance samples (LiquidGlass's GlassRenderer.ShadowGrid): columns x rows distances on an
+ * 8-pixel grid over the destination region (regionX, regionY, regionWidth, regionHeight), and its profile
+ * (ShadowProfile: extent, inverseStep, entries and the table of entries + 1 alphas in 0...256); skipInside
+ * and cellReach as GlassRenderer.shadeShadow uses them to skip cells under opaque glass. */
+typedef struct {
+    const float *distances;
+    int32_t columns, regionX, regionY, regionWidth, regionHeight, entries, skipInside;
+    float extent, inverseStep, cellReach;
+    const uint32_t *table;
+} lk_shadow_grid;
+
+/* GlassRenderer.shadeShadow into a ShadowPainter for cell rows firstCellRow ..< endCellRow: each cell's
+ * distances interpolated bilinearly, the alphas looked up and every pixel with a non-zero alpha darkened
+ * toward opaque black (PackedBlend.lerp), eight pixels at a time and the rest one at a time, with the Swift
+ * path's Float operations in the same order. dst addresses destination pixel (0, 0). Only where
+ * lk_has_avx2() returns 1. */
+void lk_glass_shadow_cells_avx2(const lk_shadow_grid *s, int32_t firstCellRow, int32_t endCellRow, uint8_t *dst,
+                                ptrdiff_t rowBytes);
+
 /* GlassShader.replay's band tile: h rows of w pixels, row j's recorded lanes at tap/taps/weights + j * stride
  * and its pixels at out + j * outRowBytes; every whole group of eight lanes (i + 8 <= w; the caller paints a
  * row's partial last group) with the arithmetic of GlassShader.applyBand: the four frost taps blended
