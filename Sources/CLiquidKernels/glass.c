@@ -147,6 +147,66 @@ static inline LK_AVX2 __m256 lk_select(__m256 mask, __m256 a, __m256 b) { return
 /* Lanes.less(a, b). */
 static inline LK_AVX2 __m256 lk_less(__m256 a, __m256 b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 
+/* GlassShader.rowHasGlow: whether a glow (x, y, radius, alpha per glow) reaches row y. */
+static inline int lk_row_has_glow(int32_t y, const float *glows, int32_t count) {
+    for (int32_t k = 0; k < count; k++) {
+        float dy = (float)y + 0.5f - glows[4 * k + 1];
+        if ((dy < 0 ? -dy : dy) < glows[4 * k + 2]) return 1;
+    }
+    return 0;
+}
+
+/* GlassShader.glowWhite8: at pixels x ... x + 7 of row y, each glow's (alpha (1 - r2)) (1 - r2) inside its
+ * radius (r2 the squared distance over the squared radius), summed from 0. */
+static inline LK_AVX2 __m256 lk_glow_white8(int32_t x, int32_t y, const float *glows, int32_t count) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
+    __m256 gxs = _mm256_add_ps(_mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)),
+                               _mm256_set1_ps(0.5f));
+    __m256 gys = _mm256_set1_ps((float)y + 0.5f), sum = zero;
+    for (int32_t k = 0; k < count; k++) {
+        const float *glow = glows + 4 * k;
+        __m256 dx = _mm256_sub_ps(gxs, _mm256_set1_ps(glow[0])), dy = _mm256_sub_ps(gys, _mm256_set1_ps(glow[1]));
+        __m256 r2 = _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy)),
+                                  _mm256_set1_ps(glow[2] * glow[2]));
+        __m256 fall = _mm256_sub_ps(one, r2);
+        __m256 add = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(glow[3]), fall), fall);
+        sum = _mm256_add_ps(sum, lk_select(lk_less(r2, one), add, zero));
+    }
+    return sum;
+}
+
+LK_AVX2
+void lk_glass_straight_rows_avx2(const lk_straight_line *lines, int32_t w, int32_t h, const uint8_t *frost,
+                                 int32_t frostRowBytes, int32_t frostColumn, uint8_t *out, ptrdiff_t outRowBytes,
+                                 const lk_glass_tone *tone, int32_t x0, int32_t y0, const float *glows,
+                                 int32_t glowCount) {
+    const __m256i white = _mm256_set1_epi32(-1);
+    const __m256 one = _mm256_set1_ps(1), f256 = _mm256_set1_ps(256);
+    for (int32_t j = 0; j < h; j++) {
+        const lk_straight_line *line = &lines[j];
+        if (line->cover == 0) continue;
+        const uint8_t *r0 = frost + (ptrdiff_t)line->first * frostRowBytes + 4 * (ptrdiff_t)frostColumn;
+        const uint8_t *r1 = frost + (ptrdiff_t)line->second * frostRowBytes + 4 * (ptrdiff_t)frostColumn;
+        uint8_t *row = out + (ptrdiff_t)j * outRowBytes;
+        const int32_t y = y0 + j, glow = lk_row_has_glow(y, glows, glowCount);
+        const __m256i weight = lk_both_halves(_mm256_set1_epi32((int)line->weight));
+        const __m256i cover = lk_both_halves(_mm256_set1_epi32((int)line->cover));
+        __m256i lit = lk_both_halves(_mm256_set1_epi32((int)line->white));
+        for (int32_t i = 0; i + 8 <= w; i += 8) {
+            __m256i p = lk_tone8(lk_lerp8(_mm256_loadu_si256((const __m256i *)(r0 + 4 * i)),
+                                          _mm256_loadu_si256((const __m256i *)(r1 + 4 * i)), weight), tone);
+            if (glow) {
+                /* GlassShader.glowedWhite8: the line's light plus the glows, clamped to 1, in 1/256. */
+                __m256 sum = _mm256_add_ps(_mm256_set1_ps(line->light), lk_glow_white8(x0 + i, y, glows, glowCount));
+                lit = lk_both_halves(lk_rounded_indices(_mm256_mul_ps(lk_select(lk_less(one, sum), one, sum), f256)));
+            }
+            __m256i g = lk_lerp8(p, white, lit);
+            __m256i *target = (__m256i *)(row + 4 * i);
+            _mm256_storeu_si256(target, lk_lerp8(_mm256_loadu_si256(target), g, cover));
+        }
+    }
+}
+
 LK_AVX2
 int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32_t y0, int32_t groups, int32_t rows,
                             const lk_glass_geometry *g, const float *glows, int32_t glowCount, int32_t *tap,
@@ -160,12 +220,7 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
     for (int32_t j = 0; j < rows; j++, tap += groups, taps += groups, weights += groups) {
     const int32_t y = y0 + j;
     const float *fc = field + (ptrdiff_t)j * stride;
-    /* GlassShader.rowHasGlow: the glows count only on rows one of them reaches. */
-    int32_t rowGlows = 0;
-    for (int32_t k = 0; k < glowCount; k++) {
-        float dy = (float)y + 0.5f - glows[4 * k + 1];
-        if ((dy < 0 ? -dy : dy) < glows[4 * k + 2]) rowGlows = glowCount;
-    }
+    int32_t rowGlows = lk_row_has_glow(y, glows, glowCount) ? glowCount : 0;
     for (int32_t i = 0; i < groups; i += 8) {
         const float *p = fc + i;
         __m256 d = _mm256_loadu_ps(p);
@@ -224,21 +279,7 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
         __m256 rim = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(g->rimIntensity), v), v);
         __m256 shade = _mm256_add_ps(_mm256_set1_ps(0.2f), _mm256_mul_ps(_mm256_set1_ps(0.8f), lit));
         __m256 white = lk_select(band, _mm256_add_ps(fresnel, _mm256_mul_ps(rim, shade)), zero);
-        if (rowGlows > 0) {
-            /* GlassShader.glowWhite8: each glow's (alpha (1 - r2)) (1 - r2) inside its radius, summed from 0. */
-            __m256 gxs = _mm256_add_ps(_mm256_add_ps(_mm256_set1_ps((float)(x + i)), lanes), half);
-            __m256 gys = _mm256_set1_ps((float)y + 0.5f), sum = zero;
-            for (int32_t k = 0; k < glowCount; k++) {
-                const float *glow = glows + 4 * k;
-                __m256 dx = _mm256_sub_ps(gxs, _mm256_set1_ps(glow[0])), dy = _mm256_sub_ps(gys, _mm256_set1_ps(glow[1]));
-                __m256 r2 = _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy)),
-                                          _mm256_set1_ps(glow[2] * glow[2]));
-                __m256 fall = _mm256_sub_ps(one, r2);
-                __m256 add = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(glow[3]), fall), fall);
-                sum = _mm256_add_ps(sum, lk_select(lk_less(r2, one), add, zero));
-            }
-            white = _mm256_add_ps(white, sum);
-        }
+        if (rowGlows > 0) white = _mm256_add_ps(white, lk_glow_white8(x + i, y, glows, glowCount));
         __m256i whiteWeight = lk_rounded_indices(_mm256_mul_ps(lk_select(lk_less(one, white), one, white), f256));
         _mm256_storeu_si256((__m256i *)(tap + i), offsetBytes);
         _mm256_storeu_si256((__m256i *)(taps + i),
@@ -347,6 +388,15 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
 void lk_glass_shadow_cells_avx2(const lk_shadow_grid *s, int32_t firstCellRow, int32_t endCellRow, uint8_t *dst,
                                 ptrdiff_t rowBytes) {
     (void)s; (void)firstCellRow; (void)endCellRow; (void)dst; (void)rowBytes;
+}
+
+
+void lk_glass_straight_rows_avx2(const lk_straight_line *lines, int32_t w, int32_t h, const uint8_t *frost,
+                                 int32_t frostRowBytes, int32_t frostColumn, uint8_t *out, ptrdiff_t outRowBytes,
+                                 const lk_glass_tone *tone, int32_t x0, int32_t y0, const float *glows,
+                                 int32_t glowCount) {
+    (void)lines; (void)w; (void)h; (void)frost; (void)frostRowBytes; (void)frostColumn; (void)out; (void)outRowBytes;
+    (void)tone; (void)x0; (void)y0; (void)glows; (void)glowCount;
 }
 
 #endif

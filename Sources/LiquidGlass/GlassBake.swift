@@ -128,8 +128,7 @@ extension GlassShader {
                          kernels: KernelSet = .automatic) {
         #if canImport(CLiquidKernels)
         let avx2 = kernels.usesAVX2
-        var cTone = lk_glass_tone(s: tone.s, t: tone.t, saturates: tone.saturates ? 1 : 0, keep: tone.overlay.keep,
-                                  rb: tone.overlay.rb, ga: tone.overlay.ga)
+        var cTone = kernelTone
         #else
         let avx2 = false
         #endif

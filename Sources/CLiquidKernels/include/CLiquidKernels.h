@@ -272,6 +272,25 @@ typedef struct {
 void lk_glass_shadow_cells_avx2(const lk_shadow_grid *s, int32_t firstCellRow, int32_t endCellRow, uint8_t *dst,
                                 ptrdiff_t rowBytes);
 
+/* One row (or column) of a straight side of glass (LiquidGlass's GlassShader.StraightLine): frost lines first
+ * and second blended with weight (1/256), then toward white by white and over the destination by cover (both
+ * 0...256); light is the edge light before rounding, for rows a touch glow reaches. */
+typedef struct {
+    int32_t first, second;
+    uint32_t weight, white, cover;
+    float light;
+} lk_straight_line;
+
+/* GlassShader.straightRows' groups of eight pixels (i + 8 <= w; the caller paints each row's last few): h rows,
+ * row j's line at lines[j], its pixels at out + j * outRowBytes (pixel x0 of row y0 + j) and its frost lines
+ * at frost + first (second) * frostRowBytes from frost column frostColumn; rows a glow reaches (glows as in
+ * lk_glass_lanes_avx2) get each pixel's white as GlassShader.glowedWhite8 rounds it. The same blends and
+ * Float operations as the Swift path. Only where lk_has_avx2() returns 1. */
+void lk_glass_straight_rows_avx2(const lk_straight_line *lines, int32_t w, int32_t h, const uint8_t *frost,
+                                 int32_t frostRowBytes, int32_t frostColumn, uint8_t *out, ptrdiff_t outRowBytes,
+                                 const lk_glass_tone *tone, int32_t x0, int32_t y0, const float *glows,
+                                 int32_t glowCount);
+
 /* GlassShader.replay's band tile: h rows of w pixels, row j's recorded lanes at tap/taps/weights + j * stride
  * and its pixels at out + j * outRowBytes; every whole group of eight lanes (i + 8 <= w; the caller paints a
  * row's partial last group) with the arithmetic of GlassShader.applyBand: the four frost taps blended
