@@ -76,8 +76,11 @@ static int lk_row_corners(const lk_rrect *s, double y, int32_t sides, lk_corner_
 /* The overlap of [a, a + 1] with [lo, hi]. */
 static inline double lk_overlap(double a, double lo, double hi) { return lk_max(0, lk_min(a + 1, hi) - lk_max(a, lo)); }
 
+/* round(255 * clamp(area, 0, 1)); a NaN area (only from absurd radii near Double's range) gives 0 rather than
+ * an undefined conversion. */
 static inline uint8_t lk_quantize(double area) {
-    double c = lk_min(lk_max(area, 0), 1);
+    double c = area > 0 ? area : 0;
+    c = c < 1 ? c : 1;
     return (uint8_t)(c * 255 + 0.5);
 }
 

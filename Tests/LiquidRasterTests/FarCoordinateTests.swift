@@ -34,6 +34,17 @@ struct FarCoordinateTests {
         var expected = Canvas(empty)
         expected.fillRect(Rect(x: 0, y: 10, width: 100, height: 70), paint: .color(.black))
         #expect(differing(scaled.pixmap, expected.pixmap) == 0)
+        // Corners so large (radius 1e153, 1e154, and past where its square overflows) that the arc through
+        // the canvas is a straight edge to Double precision: the left column inside it, rows below the
+        // corner square covered, and no trap or undefined conversion on the way.
+        for radius in [1e153, 1e154, 1e160] {
+            var giant = Canvas(empty)
+            giant.fillRoundedRect(Rect(x: 30, y: 40 - radius, width: 2 * radius, height: 4 * radius),
+                                  cornerRadii: CornerRadii(all: radius), paint: .color(.black))
+            let image = giant.pixmap
+            #expect(image[29, 60] == .transparent && image[30, 60].alpha == 255 && image[99, 79].alpha == 255,
+                    "radius \(radius)")
+        }
     }
 
     @Test func textFarOffThePixmapDrawsNothing() throws {
