@@ -306,14 +306,15 @@ void lk_glass_shadow_cells_avx2(const lk_shadow_grid *s, int32_t firstCellRow, i
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), zero = _mm256_setzero_ps();
     const __m256 top = _mm256_set1_ps((float)s->entries), extent = _mm256_set1_ps(s->extent);
     const __m256 inverseStep = _mm256_set1_ps(s->inverseStep), half = _mm256_set1_ps(0.5f);
-    const float inverse = 1.0f / 8;
+    const int32_t cell = s->cell;
+    const float inverse = 1.0f / (float)cell;
     const int32_t columns = s->columns, regionRight = s->regionX + s->regionWidth, regionBottom = s->regionY + s->regionHeight;
     for (int32_t j = firstCellRow; j < endCellRow; j++) {
-        int32_t y0 = s->regionY + j * 8, y1 = y0 + 8 < regionBottom ? y0 + 8 : regionBottom;
+        int32_t y0 = s->regionY + j * cell, y1 = y0 + cell < regionBottom ? y0 + cell : regionBottom;
         if (y0 >= y1) continue;
         const float *g0 = s->distances + (ptrdiff_t)j * columns, *g1 = g0 + columns;
         for (int32_t i = 0; i < columns - 1; i++) {
-            int32_t x0 = s->regionX + i * 8, x1 = x0 + 8 < regionRight ? x0 + 8 : regionRight;
+            int32_t x0 = s->regionX + i * cell, x1 = x0 + cell < regionRight ? x0 + cell : regionRight;
             if (x0 >= x1) continue;
             float d00 = g0[i], d10 = g0[i + 1], d01 = g1[i], d11 = g1[i + 1];
             float lo = d00 < d10 ? d00 : d10, hi = d00 > d10 ? d00 : d10;

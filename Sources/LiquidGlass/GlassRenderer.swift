@@ -359,7 +359,8 @@ struct GlassRenderer {
                     var cells = lk_shadow_grid(
                         distances: distances.baseAddress!, columns: Int32(grid.columns), regionX: Int32(grid.region.x),
                         regionY: Int32(grid.region.y), regionWidth: Int32(grid.region.width),
-                        regionHeight: Int32(grid.region.height), entries: Int32(ShadowProfile.entries),
+                        regionHeight: Int32(grid.region.height), cell: Int32(ShadowGrid.cell),
+                        entries: Int32(ShadowProfile.entries),
                         skipInside: materialize >= 1 ? 1 : 0, extent: profile.extent, inverseStep: profile.inverseStep,
                         cellReach: grid.cellReach, table: table.baseAddress!)
                     lk_glass_shadow_cells_avx2(&cells, Int32(cellRows.lowerBound), Int32(cellRows.upperBound), dst.base,
@@ -388,15 +389,18 @@ struct GlassRenderer {
         var distances: [Float]
         var shift: Float
 
+        /// The grid's spacing in pixels (each cell is that many pixels square).
+        static let cell = 8
+
         /// How far a cell's pixels can lie from its samples' distances, allowing for the shadow's offset: 0.71
-        /// of the 8-pixel cell (a cell's farthest pixel from a corner) plus the offset.
-        var cellReach: Float { Float(8) * 0.71 + shift }
+        /// of a cell (its farthest pixel from a corner) plus the offset.
+        var cellReach: Float { Float(Self.cell) * 0.71 + shift }
     }
 
     /// The field of `plan`'s outline, offset by the shadow, sampled every 8 pixels over the region the
     /// shadow can reach; `nil` when that region is empty.
     func shadowGrid(_ plan: SurfacePlan, _ profile: ShadowProfile) -> ShadowGrid? {
-        let g = 8
+        let g = ShadowGrid.cell
         let offset = container.material.shadow.offset
         let ox = Float(offset.x * scale), oy = Float(offset.y * scale)
         let shift = (ox * ox + oy * oy).squareRoot()
@@ -420,7 +424,7 @@ struct GlassRenderer {
     /// Hands `sink` the shadow alphas of the grid's cell rows `cellRows`, row by row.
     func shadeShadow<Sink: ShadowSink>(_ samples: ShadowGrid, _ profile: ShadowProfile, cellRows: Range<Int>,
                                        into sink: inout Sink) {
-        let g = 8
+        let g = ShadowGrid.cell
         let region = samples.region, columns = samples.columns
         let grid = samples.distances
         // A cell is wholly under opaque glass (coverage 1 everywhere) when even its farthest pixel, allowing

@@ -11,7 +11,7 @@ import LiquidGeometry
 /// overlap); the quarter-disc term integrates the circle in closed form,
 /// `∫ √(r² − u²) du = (u·√(r² − u²) + r²·asin(u/r)) / 2`. So every pixel is exact up to `Double` rounding and
 /// the 1/255 quantisation, and rows that miss the corners are three calls: a left edge pixel, one solid
-/// span, a right edge pixel. The pixels an arc crosses are computed by the `lk_rrect_row` kernel, which
+/// span, a right edge pixel. The pixels an arc crosses are computed by the `lk_rrect_runs` kernel, which
 /// states that arithmetic once for every path (eight pixels at a time with AVX-512).
 struct RoundedRectCoverage {
     let x0: Double, y0: Double, x1: Double, y1: Double

@@ -253,13 +253,13 @@ int32_t lk_glass_lanes_avx2(const float *field, int32_t stride, int32_t x, int32
                             const lk_glass_geometry *g, const float *glows, int32_t glowCount, int32_t *tap,
                             uint32_t *taps, uint32_t *weights);
 
-/* A glass shadow's distance samples (LiquidGlass's GlassRenderer.ShadowGrid): columns x rows distances on an
- * 8-pixel grid over the destination region (regionX, regionY, regionWidth, regionHeight), and its profile
+/* A glass shadow's distance samples (LiquidGlass's GlassRenderer.ShadowGrid): columns x rows distances on a
+ * grid of cell pixels over the destination region (regionX, regionY, regionWidth, regionHeight), and its profile
  * (ShadowProfile: extent, inverseStep, entries and the table of entries + 1 alphas in 0...256); skipInside
  * and cellReach as GlassRenderer.shadeShadow uses them to skip cells under opaque glass. */
 typedef struct {
     const float *distances;
-    int32_t columns, regionX, regionY, regionWidth, regionHeight, entries, skipInside;
+    int32_t columns, regionX, regionY, regionWidth, regionHeight, cell, entries, skipInside;
     float extent, inverseStep, cellReach;
     const uint32_t *table;
 } lk_shadow_grid;
