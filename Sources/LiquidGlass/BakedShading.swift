@@ -99,8 +99,8 @@ package struct BakedShading: Sendable, Hashable {
         /// dispatch on the blend mode. Measured reason (perf, the goo switch frame): the two generic passes
         /// were a fifth of the frame.
         ///
-        /// With `kernels` allowing AVX2 each row runs in the C kernel `lk_shading_avx2` first (the same float
-        /// operations, two pixels per instruction) and this loop finishes its odd pixel. Measured reason: this
+        /// With `kernels` allowing AVX2 each row runs in the C kernel `lk_shading` first (the same float
+        /// operations, two pixels per instruction, four with AVX-512) and this loop finishes its odd pixel. Measured reason: this
         /// pass was a fifth of the goo switch frame after the softening's kernels.
         private static func composite(_ m: PixmapView, _ h: PixmapView, onto destination: MutablePixmapView, x: Int,
                                       y: Int, opacity: Float, kernels: KernelSet) {
@@ -127,8 +127,8 @@ package struct BakedShading: Sendable, Hashable {
                 #if canImport(CLiquidKernels)
                 if kernels.usesAVX2 {
                     let offset = 4 * (overlap.x - x)
-                    start += Int(lk_shading_avx2(out + 4 * overlap.x, ms + offset, hs + offset,
-                                                 Int32(truncatingIfNeeded: overlap.width), scale))
+                    start += Int(lk_shading(out + 4 * overlap.x, ms + offset, hs + offset,
+                                            Int32(truncatingIfNeeded: overlap.width), scale, kernels.vectorLevel))
                 }
                 #endif
                 for column in start..<overlap.maxX {

@@ -79,9 +79,9 @@ extension EdgeSoftening {
                     }
                 }
                 let top = blurred + (levels - 2) * n
-                // The whole blocks of each row blend in `lk_soften_blocks_avx2` where it runs (the same
-                // operations as `softenedLevel` and `levelSteps`, eight lanes at a time; measured: the
-                // per-pixel blend was about half of the softening once the blurs ran in the C kernel).
+                // The whole blocks of each row blend in `lk_soften_blocks` where it runs (the same
+                // operations as `softenedLevel` and `levelSteps`, eight or sixteen lanes at a time; measured:
+                // the per-pixel blend was about half of the softening once the blurs ran in the C kernel).
                 let vectorBlocks = levels * n < Int(Int32.max) ? Self.wholeBlocks(width: w, kernels: kernelSet) : 0
                 table.withUnsafeBufferPointer { lut in
                   steps.withUnsafeBufferPointer { stepBuffer in
@@ -89,7 +89,8 @@ extension EdgeSoftening {
                     pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
                         Self.blendRows(rows, view: shared.view, alpha: shared.alpha, blurred: shared.blurred,
                                        top: tables.top, width: w, planeSize: n, levels: levels, lut: tables.lut,
-                                       steps: tables.steps, output: marks.output, vectorBlocks: vectorBlocks)
+                                       steps: tables.steps, output: marks.output, vectorBlocks: vectorBlocks,
+                                       vector: kernelSet.vectorLevel)
                     }
                   }
                 }
@@ -98,11 +99,11 @@ extension EdgeSoftening {
     }
 
     /// Writes the softened pixels of `rows` (the marked blocks of `output`): the whole blocks below
-    /// `vectorBlocks` in `lk_soften_blocks_avx2`, the rest per pixel.
+    /// `vectorBlocks` in `lk_soften_blocks` (`vector` its level), the rest per pixel.
     private static func blendRows(_ rows: Range<Int>, view: MutablePixmapView, alpha: UnsafePointer<Float>,
                                   blurred: UnsafePointer<Float>, top: UnsafePointer<Float>, width w: Int, planeSize n: Int,
                                   levels: Int, lut: UnsafeBufferPointer<UInt32>, steps: UnsafePointer<LevelStep>,
-                                  output: UnsafePointer<UInt8>, vectorBlocks: Int) {
+                                  output: UnsafePointer<UInt8>, vectorBlocks: Int, vector: Int32) {
         let block = bandBlock, bw = (w + block - 1) / block
         distanceTable.withUnsafeBufferPointer { distance in
             for y in rows {
@@ -110,11 +111,11 @@ extension EdgeSoftening {
                 #if canImport(CLiquidKernels)
                 if vectorBlocks > 0 {
                     distanceWords.withUnsafeBufferPointer { words in
-                        lk_soften_blocks_avx2(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
-                                              blurred + y * w, Int32(truncatingIfNeeded: n),
-                                              Int32(truncatingIfNeeded: levels), top + y * w,
-                                              words.baseAddress!, lut.baseAddress!, output + y * bw,
-                                              Int32(truncatingIfNeeded: vectorBlocks))
+                        lk_soften_blocks(out.assumingMemoryBound(to: UInt32.self), alpha + y * w,
+                                         blurred + y * w, Int32(truncatingIfNeeded: n),
+                                         Int32(truncatingIfNeeded: levels), top + y * w,
+                                         words.baseAddress!, lut.baseAddress!, output + y * bw,
+                                         Int32(truncatingIfNeeded: vectorBlocks), vector)
                     }
                 }
                 #endif
@@ -233,8 +234,8 @@ extension EdgeSoftening {
     /// kernel's radius.
     ///
     /// With `kernels` allowing AVX2 the whole 8-float blocks of a row run in the C kernel
-    /// `lk_taps_blocks_avx2` (the same multiplies and adds in the same order, a block per instruction and
-    /// four blocks in flight) and this code does the tail blocks. Measured reason: a block's sum is one
+    /// `lk_taps_blocks` (the same multiplies and adds in the same order, one or two blocks per instruction
+    /// and four to eight blocks in flight) and this code does the tail blocks. Measured reason: a block's sum is one
     /// chain of dependent adds, and these two blurs were about half of the goo switch frame's softening.
     private static func blurBlocksHorizontally(source: UnsafePointer<Float>, rows: Range<Int>, width: Int,
                                                kernel: [Float], padding: Int, temporary: UnsafeMutablePointer<Float>,
@@ -261,8 +262,8 @@ extension EdgeSoftening {
                 #if canImport(CLiquidKernels)
                 if fullBlocks > 0 {
                     for k in 0..<taps { sources[k] = UnsafePointer(row + shift + k) }
-                    lk_taps_blocks_avx2(out, sources.baseAddress!, weights.baseAddress!, Int32(truncatingIfNeeded: taps),
-                                        marks, Int32(truncatingIfNeeded: fullBlocks))
+                    lk_taps_blocks(out, sources.baseAddress!, weights.baseAddress!, Int32(truncatingIfNeeded: taps),
+                                   marks, Int32(truncatingIfNeeded: fullBlocks), kernels.vectorLevel)
                 }
                 #endif
                 for b in fullBlocks..<bw where marks[b] != 0 {
@@ -312,8 +313,8 @@ extension EdgeSoftening {
                     #if canImport(CLiquidKernels)
                     if fullBlocks > 0 {
                         for k in 0..<taps { sources[k] = lines[k].assumingMemoryBound(to: Float.self) }
-                        lk_taps_blocks_avx2(out, sources.baseAddress!, weights.baseAddress!,
-                                            Int32(truncatingIfNeeded: taps), marks, Int32(truncatingIfNeeded: fullBlocks))
+                        lk_taps_blocks(out, sources.baseAddress!, weights.baseAddress!, Int32(truncatingIfNeeded: taps),
+                                       marks, Int32(truncatingIfNeeded: fullBlocks), kernels.vectorLevel)
                     }
                     #endif
                     for b in fullBlocks..<bw where marks[b] != 0 {

@@ -3,7 +3,8 @@ import CLiquidKernels
 #endif
 
 /// Which implementation LiquidRaster's hottest loops run: the hand-written C kernels (AVX2, and AVX-512 for
-/// the mesh warp, the clamped remap, the stretched blit and the ripple's rings, chosen at run time on x86-64
+/// the mesh warp, the clamped remap, the stretched blit, the ripple's rings, rounded-rect corners, analytic
+/// goo, the banded edge softening and the baked shading, chosen at run time on x86-64
 /// CPUs that have them) or the portable code. All compute the same bytes; the choice is exposed so that
 /// tests can run each path on a machine where a faster one would be taken, and compare them.
 ///
@@ -22,6 +23,9 @@ package enum KernelSet: Sendable, Hashable {
 
     /// Whether this choice runs the AVX-512 kernels on this machine.
     package var usesAVX512: Bool { self == .automatic && Self.cpuHasAVX512 }
+
+    /// The `vector` argument of the C kernels that take one: 2 for AVX-512, 1 for AVX2, 0 for portable.
+    package var vectorLevel: Int32 { usesAVX512 ? 2 : usesAVX2 ? 1 : 0 }
 
     /// Whether the C kernels are built in and the CPU (and OS) run AVX2; probed once.
     package static let cpuHasAVX2: Bool = {

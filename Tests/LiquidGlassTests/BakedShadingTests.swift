@@ -136,15 +136,22 @@ struct BakedShadingTests {
         }
         var ours = backdrop, portable = backdrop, reference = backdrop
         try ours.withMutableView { try image.composite(onto: $0, x: x, y: y, opacity: opacity) }
-        // The Swift loop alone (without the AVX2 kernel on a machine that has it).
+        // The Swift loop alone (without the C kernel on a machine that has it), and the AVX2 kernel alone
+        // (without the AVX-512 one).
         try portable.withMutableView { try image.composite(onto: $0, x: x, y: y, opacity: opacity, kernels: .portable) }
+        var avx2 = backdrop
+        try avx2.withMutableView { try image.composite(onto: $0, x: x, y: y, opacity: opacity, kernels: .avx2) }
         reference.withMutableView { view in
             image.multiply.withView { view.blend($0, x: x, y: y, mode: .multiply, opacity: Float(opacity)) }
             image.highlight.withView { view.blend($0, x: x, y: y, mode: .screen, opacity: Float(opacity)) }
         }
-        #expect(ours.bytes == reference.bytes)
-        #expect(portable.bytes == reference.bytes)
-        #expect(ours.bytes != backdrop.bytes)
+        // Compared as Booleans: a failure prints no pixels.
+        let oursSame = ours.bytes == reference.bytes, portableSame = portable.bytes == reference.bytes
+        let avx2Same = avx2.bytes == reference.bytes, changed = ours.bytes != backdrop.bytes
+        #expect(oursSame)
+        #expect(portableSame)
+        #expect(avx2Same)
+        #expect(changed)
     }
 
     /// The bake equals the defining per-pixel formulas evaluated pixel by pixel (the rounded box's exact

@@ -195,9 +195,11 @@ int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, i
 /* EdgeSoftening's banded blur, one row of 8-float blocks: for every block b in [0, blocks) with marks[b] != 0,
  * out[8b + i] = sum over k in [0, taps) of weights[k] * sources[k][8b + i] (i < 8), starting from 0 and
  * multiplied and added separately in the order of k (no fused multiply-add), so the same floats as eight
- * scalar sums. Blocks with marks[b] == 0 are not written. Call only when lk_has_avx2() is 1. */
-void lk_taps_blocks_avx2(float *out, const float *_Nonnull const *_Nonnull sources, const float *weights,
-                         int32_t taps, const uint8_t *marks, int32_t blocks);
+ * scalar sums. Blocks with marks[b] == 0 are not written. vector: 1 eight floats per instruction with AVX2
+ * (only where lk_has_avx2() is 1), 2 sixteen with AVX-512 (only where lk_has_avx512() is 1); the same floats
+ * either way; 0 writes nothing. */
+void lk_taps_blocks(float *out, const float *_Nonnull const *_Nonnull sources, const float *weights,
+                    int32_t taps, const uint8_t *marks, int32_t blocks, int32_t vector);
 
 /* EdgeSoftening's blend for the whole 8-pixel blocks of one row (block b covers pixels 8b ..< 8b + 8 of out,
  * alpha, top and of each of the levels - 1 planes, plane k at blurred + k * planeSize; only blocks with
@@ -205,19 +207,22 @@ void lk_taps_blocks_avx2(float *out, const float *_Nonnull const *_Nonnull sourc
  * not written; else position = m / 255 * (levels - 1), k = min((int)position, levels - 2), t = position - k,
  * lower = k == 0 ? alpha : plane k - 1, upper = plane k, out = lut[(int)clamp((1 - t) * lower + t * upper + 0.5,
  * 0, 255)] — each operation in single precision in that order, no fused multiply-add. levels >= 2.
- * Call only when lk_has_avx2() is 1. */
-void lk_soften_blocks_avx2(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize,
-                           int32_t levels, const float *top, const int32_t *distance, const uint32_t *lut,
-                           const uint8_t *marks, int32_t blocks);
+ * vector: 1 a block per step with AVX2 (only where lk_has_avx2() is 1), 2 two blocks per step with AVX-512
+ * (only where lk_has_avx512() is 1); the same bytes either way; 0 writes nothing. */
+void lk_soften_blocks(uint32_t *out, const float *alpha, const float *blurred, int32_t planeSize, int32_t levels,
+                      const float *top, const int32_t *distance, const uint32_t *lut, const uint8_t *marks,
+                      int32_t blocks, int32_t vector);
 
-/* BakedShading's one-pass composite of `count` premultiplied RGBA8 pixels, two at a time: per pixel, where the
+/* BakedShading's one-pass composite of `count` premultiplied RGBA8 pixels: per pixel, where the
  * multiply image's alpha is not 0 the W3C multiply of (multiply * scale) over (destination / 255), then where
  * the highlight image's alpha is not 0 the screen of (highlight * scale) over that result, each rounded to
  * bytes (clamp to 0...1, times 255, colour limited to alpha, round to nearest even) — every float operation
  * as in the Swift code, in order, no fused multiply-add. Returns the first pixel not done (count rounded down
- * to even); the caller finishes the rest. Call only when lk_has_avx2() is 1. */
-int32_t lk_shading_avx2(uint8_t *destination, const uint8_t *multiply, const uint8_t *highlight, int32_t count,
-                        float scale);
+ * to even); the caller finishes the rest. vector: 1 two pixels per step with AVX2 (only where lk_has_avx2()
+ * is 1), 2 four per step with AVX-512 (only where lk_has_avx512() is 1); the same bytes either way; 0 does
+ * nothing and returns 0. */
+int32_t lk_shading(uint8_t *destination, const uint8_t *multiply, const uint8_t *highlight, int32_t count,
+                   float scale, int32_t vector);
 
 /* Source-over of one premultiplied colour onto destination[0 ..< count], eight pixels at a time:
  * destination[i] = source + PackedPixel.scale(destination[i], 255 - alpha(source)), bit for bit. Returns the

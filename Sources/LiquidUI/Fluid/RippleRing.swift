@@ -193,7 +193,7 @@ struct RippleRing: Equatable {
                                 lk_ring_draw(view.base, view.rowBytes, Int32(width), Int32(height),
                                              Int32(placement.shiftX), Int32(placement.shiftY), ringBase,
                                              Int32(rings.count), spanBase, coverage, grid, workBase,
-                                             kernels.usesAVX512 ? 2 : kernels.usesAVX2 ? 1 : 0)
+                                             kernels.vectorLevel)
                             }
                         }
                         if let coverage { coverage.withUnsafeBufferPointer { draw($0.baseAddress!) } } else { draw(nil) }
