@@ -100,6 +100,8 @@ package enum AnalyticGoo {
         var spans: [(a: Double, b: Double, weight: Double)] = []
         var edges: [Double] = []
         var pieces: [(a: Double, b: Double, weight: Double)] = []
+        var cellOf: [Int32] = []
+        var txOf: [Float] = []
         /// An empty workspace.
         package init() {}
     }
@@ -224,12 +226,47 @@ package enum AnalyticGoo {
         let highCut = (Float(high) - 0.5) / 255        // at or above: level ≥ high → full colour
         let full = lookup[255]
         let inverseC = 1 / Float(c)
+        // Each column's cell and position in it, for the kernel (the same expressions as the loop below).
+        let cells = (w - 1) / c + 1
+        if vector == 2 {
+            if workspace.cellOf.count < w { workspace.cellOf = [Int32](repeating: 0, count: w) }
+            if workspace.txOf.count < w { workspace.txOf = [Float](repeating: 0, count: w) }
+            for x in 0..<w {
+                workspace.cellOf[x] = Int32(truncatingIfNeeded: x / c)
+                workspace.txOf[x] = Float(x - x / c * c) * inverseC
+            }
+        }
         // In bands of grid rows (each job writes only the pixel rows of its cells).
         workspace.grid.withUnsafeBufferPointer { gridBuffer in
-            lookup.withUnsafeBufferPointer { lutBuffer in
-                nonisolated(unsafe) let shared = (grid: gridBuffer.baseAddress!, lut: lutBuffer.baseAddress!, view: view)
+          lookup.withUnsafeBufferPointer { lutBuffer in
+            workspace.cellOf.withUnsafeBufferPointer { cellBuffer in
+              workspace.txOf.withUnsafeBufferPointer { txBuffer in
+                nonisolated(unsafe) let shared = (grid: gridBuffer.baseAddress!, lut: lutBuffer.baseAddress!, view: view,
+                                                  cellOf: cellBuffer.baseAddress, txOf: txBuffer.baseAddress)
                 pool.forEachBand(gh - 1, minimum: 2) { _, band in
                 let grid = shared.grid, lut = shared.lut, view = shared.view
+                #if canImport(CLiquidKernels)
+                // Measured reason for the kernel: per pixel this loop was a float lerp, a conversion and a
+                // table load in SSE2 lanes, and the cells (3 × 3 pixels in a switch) cost a branch each:
+                // 8 % of the goo switch frame (glass.g3.switch, perf); with it the frame took 0.97–0.98 of
+                // its time (3 alternated rounds of 301-run medians).
+                if vector == 2, w < Int(Int32.max) / 2, let cellOf = shared.cellOf, let txOf = shared.txOf {
+                    withUnsafeTemporaryAllocation(of: Float.self, capacity: cells + 49) { values in
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: cells + 33) { kinds in
+                            for gy in band {
+                                let y0 = gy * c
+                                guard y0 < h else { break }
+                                let g0 = grid + gy * gw, g1 = grid + (gy + 1) * gw
+                                _ = lk_goo_cells(UnsafeMutableRawPointer(view.base).assumingMemoryBound(to: UInt32.self),
+                                                 view.rowBytes / 4, Int32(truncatingIfNeeded: y0), Int32(truncatingIfNeeded: Swift.min(y0 + c, h)), Int32(truncatingIfNeeded: w),
+                                                 g0, g1, Int32(c), inverseC, lowCut, highCut, lut, full, cellOf, txOf,
+                                                 values.baseAddress!, kinds.baseAddress!, vector)
+                            }
+                        }
+                    }
+                    return
+                }
+                #endif
                 for gy in band {
                     let y0 = gy * c
                     guard y0 < h else { break }
@@ -264,7 +301,9 @@ package enum AnalyticGoo {
                     }
                 }
                 }
+              }
             }
+          }
         }
     }
 

@@ -394,6 +394,21 @@ void lk_rrect_runs(const lk_rrect *shape, const lk_rrect_run *runs, int32_t coun
 void lk_goo_columns(float *out, int32_t count, const float *rows, int32_t rowStride, int32_t first, int32_t last,
                     const float *weights, int32_t vector);
 
+/* The analytic goo's interpolation and threshold for one row of grid cells (c x c pixels each, the last
+ * cut at width), pixel rows y0 ..< y1 of image (rows rowPixels pixels apart): g0 and g1 are the grid rows
+ * above and below ((width - 1) / c + 2 values each). A cell whose four corners all lie below lowCut is left
+ * as it is, one whose corners all reach highCut gets full, and the others get lut[clamp((int)(v * 255 + 0.5),
+ * 0, 255)] with v the bilinear interpolation of the corners: l = g0 + ty * (g1 - g0) at the cell's columns,
+ * ty = (y - y0) * inverseC, then v = l + txOf[x] * (l' - l) — each float operation in that order, no fused
+ * multiply-add, as in the Swift code. cellOf[x] = x / c and txOf[x] = (x - c * cellOf[x]) * inverseC for
+ * x < width; values holds (width - 1) / c + 49 floats and kinds (width - 1) / c + 33 ints of scratch.
+ * vector: 2 runs it with AVX-512 (only where lk_has_avx512() says so) and returns 1; anything else does
+ * nothing and returns 0 (the caller computes the cells). */
+int32_t lk_goo_cells(uint32_t *image, ptrdiff_t rowPixels, int32_t y0, int32_t y1, int32_t width, const float *g0,
+                     const float *g1, int32_t c, float inverseC, float lowCut, float highCut, const uint32_t *lut,
+                     uint32_t full, const int32_t *cellOf, const float *txOf, float *values, int32_t *kinds,
+                     int32_t vector);
+
 #pragma clang assume_nonnull end
 
 #endif
