@@ -38,13 +38,7 @@ package struct CopyHole: Sendable, Hashable {
         }
     }
 
-    /// The copy blend with coverage, as a canvas span blender: `d + c·(s − d)` per channel, rounded to nearest.
-    package static let blender = SpanBlender(name: "copy") { source, coverage, destination, count in
-        for i in 0..<count {
-            let c = UInt32(coverage[i])
-            if c == 0 { continue }
-            if c == 255 { destination[i] = source[i]; continue }
-            destination[i] = PackedPixel.mix(destination[i], source[i], c)
-        }
-    }
+    /// The copy blend with coverage, as a canvas span blender: `d + c·(s − d)` per channel, rounded to nearest
+    /// (the canvas's built-in ``SpanBlender/copy``, which takes a fast path for a solid colour).
+    package static let blender = SpanBlender.copy
 }

@@ -2,8 +2,9 @@
 /// composites onto the destination.
 ///
 /// Source-over with a solid colour (the common case) never builds a source row: spans of full coverage with
-/// an opaque colour are plain stores, other spans blend one constant. Other paints and span blenders go
-/// through a row of shaded pixels and a row of coverage.
+/// an opaque colour are plain stores, other spans blend one constant. The copy blend of a solid colour
+/// (cutting a shape into a layer) stores it where coverage is full and mixes it in elsewhere, also without a
+/// source row. Other paints and span blenders go through a row of shaded pixels and a row of coverage.
 struct PaintBlitter: CoverageSink {
     let destination: MutablePixmapView
     let shader: Shader
@@ -15,6 +16,8 @@ struct PaintBlitter: CoverageSink {
     let coverageRow: UnsafeMutablePointer<UInt8>
     /// The solid colour when `shader` is `.solid` and the blender is source-over.
     private let fastColor: UInt32?
+    /// The solid colour when `shader` is `.solid` and the blender is the copy blend.
+    private let copyColor: UInt32?
 
     init(
         destination: MutablePixmapView, shader: Shader, clip: UnsafePointer<UInt8>?, blender: SpanBlender,
@@ -27,6 +30,7 @@ struct PaintBlitter: CoverageSink {
         self.sourceRow = sourceRow
         self.coverageRow = coverageRow
         if case .solid(let color) = shader, blender.isSourceOver { fastColor = color } else { fastColor = nil }
+        if case .solid(let color) = shader, blender.isCopy { copyColor = color } else { copyColor = nil }
     }
 
     @inline(__always)
@@ -52,6 +56,16 @@ struct PaintBlitter: CoverageSink {
             }
             return
         }
+        if let color = copyColor {
+            // The copy blend of one colour: full coverage stores it, partial coverage mixes it in.
+            let d = pixels(y, x)
+            if coverage == 255 {
+                d.update(repeating: color, count: count)
+            } else if coverage != 0 {
+                for i in 0..<count { d[i] = PackedPixel.mix(d[i], color, UInt32(coverage)) }
+            }
+            return
+        }
         coverageRow.update(repeating: coverage, count: count)
         composite(y: y, x: x, count: count)
     }
@@ -69,6 +83,14 @@ struct PaintBlitter: CoverageSink {
             // after the coverage tests.
             for i in 0..<count {
                 d[i] = PackedPixel.sourceOver(PackedPixel.scale(color, UInt32(coverage[i])), d[i])
+            }
+            return
+        } else if let color = copyColor {
+            let d = pixels(y, x)
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                d[i] = c == 255 ? color : PackedPixel.mix(d[i], color, c)
             }
             return
         } else {

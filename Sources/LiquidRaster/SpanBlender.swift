@@ -5,7 +5,7 @@
 /// premultiplied RGBA8 packed little-endian into `UInt32` (R in the low byte, A in the high byte), the
 /// memory layout of ``Pixmap``.
 ///
-/// ``sourceOver`` is built in (with dedicated fast paths inside the canvas). Other blend modes plug in through
+/// ``sourceOver`` and ``copy`` are built in (with dedicated fast paths inside the canvas). Other blend modes plug in through
 /// ``init(name:span:)``; a correct span function computes, per pixel, `result = c·B(src, dst) + (1 − c)·dst`
 /// where `c = coverage / 255` and `B` is the blend mode's full-coverage result, and must leave every pixel
 /// valid (each colour channel ≤ alpha).
@@ -22,22 +22,40 @@ package struct SpanBlender: Sendable, CustomStringConvertible {
     package let span: SpanFunction
     /// Whether this is the built-in source-over, which the canvas replaces by its fast paths.
     let isSourceOver: Bool
+    /// Whether this is the built-in ``copy``, which the canvas replaces by a fast path for solid colours.
+    let isCopy: Bool
 
     /// A span blender from a span function (see the type's documentation for the contract).
     package init(name: String, span: @escaping SpanFunction) {
         self.name = name
         self.span = span
         self.isSourceOver = false
+        self.isCopy = false
     }
 
-    private init(sourceOverNamed name: String) {
+    private init(builtIn name: String, span: @escaping SpanFunction, sourceOver: Bool, copy: Bool) {
         self.name = name
-        self.span = SpanBlender.sourceOverSpan
-        self.isSourceOver = true
+        self.span = span
+        self.isSourceOver = sourceOver
+        self.isCopy = copy
     }
 
     /// Porter–Duff source-over (the normal blend mode): `src·c + dst·(1 − αsrc·c)`.
-    package static let sourceOver = SpanBlender(sourceOverNamed: "source-over")
+    package static let sourceOver = SpanBlender(builtIn: "source-over", span: SpanBlender.sourceOverSpan,
+                                                sourceOver: true, copy: false)
+
+    /// The copy blend with coverage: `dst + c·(src − dst)` per channel, rounded to nearest
+    /// (``PackedPixel/mix(_:_:_:)``) — full coverage replaces the destination, partial coverage mixes.
+    package static let copy = SpanBlender(builtIn: "copy", span: SpanBlender.copySpan, sourceOver: false, copy: true)
+
+    /// The reference span function of ``copy``.
+    static let copySpan: SpanFunction = { source, coverage, destination, count in
+        for i in 0..<count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            destination[i] = c == 255 ? source[i] : PackedPixel.mix(destination[i], source[i], c)
+        }
+    }
 
     /// The reference span function of ``sourceOver``.
     static let sourceOverSpan: SpanFunction = { source, coverage, destination, count in
