@@ -157,7 +157,14 @@ extension EdgeSoftening {
         // The grown row y is written into counts row y + 1 as 0/1 first, then turned into column prefix
         // counts (row 0 is all 0), for the vertical growth.
         let reach = (radius + block - 1) / block
+        let small = bw < Int(Int32.max) && h < Int(Int32.max) && radius < Int(Int32.max) / 4
         pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
+            #if canImport(CLiquidKernels)
+            if small {
+                lk_band_grow(maps.raw, maps.counts, Int32(bw), Int32(rows.lowerBound), Int32(rows.upperBound), Int32(reach))
+                return
+            }
+            #endif
             for y in rows {
                 let source = maps.raw + y * bw, sums = maps.counts + (y + 1) * bw
                 for b in 0..<bw { sums[b] = 0 }
@@ -173,6 +180,13 @@ extension EdgeSoftening {
         }
         pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
             let counts = maps.counts
+            #if canImport(CLiquidKernels)
+            if small {
+                lk_band_marks(counts, Int32(bw), Int32(h), Int32(radius), Int32(rows.lowerBound), Int32(rows.upperBound),
+                              maps.output, maps.horizontal)
+                return
+            }
+            #endif
             for y in rows {
                 let near0 = Swift.max(y - radius, 0), near1 = Swift.min(y + radius + 1, h)
                 let far0 = Swift.max(y - 2 * radius, 0), far1 = Swift.min(y + 2 * radius + 1, h)

@@ -201,6 +201,16 @@ int32_t lk_edge_blocks_avx2(const float *alpha, int32_t width, int32_t height, i
 void lk_taps_blocks(float *out, const float *_Nonnull const *_Nonnull sources, const float *weights,
                     int32_t taps, const uint8_t *marks, int32_t blocks, int32_t vector);
 
+/* EdgeSoftening's band map for rows firstRow ..< endRow of a map bw blocks wide (plain C, any architecture):
+ * counts[(y + 1) * bw + c] = 1 when some raw[y * bw + d] != 0 has |d - c| <= reach, else 0. */
+void lk_band_grow(const uint8_t *raw, int32_t *counts, int32_t bw, int32_t firstRow, int32_t endRow, int32_t reach);
+
+/* EdgeSoftening's band marks for rows firstRow ..< endRow from the column prefix counts (height + 1 rows of bw):
+ * output[y * bw + b] = counts[min(y + radius + 1, height)][b] > counts[max(y - radius, 0)][b], and horizontal the
+ * same with 2 * radius (plain C, any architecture). */
+void lk_band_marks(const int32_t *counts, int32_t bw, int32_t height, int32_t radius, int32_t firstRow,
+                   int32_t endRow, uint8_t *output, uint8_t *horizontal);
+
 /* EdgeSoftening's blend for the whole 8-pixel blocks of one row (block b covers pixels 8b ..< 8b + 8 of out,
  * alpha, top and of each of the levels - 1 planes, plane k at blurred + k * planeSize; only blocks with
  * marks[b] != 0): mask m = distance[(int)(clamp(top, 0, 255) * (4096 / 255) + 0.5)]; where m is 0 the pixel is
