@@ -158,6 +158,7 @@ package enum AnalyticGoo {
         if workspace.grid.count < gh * gw { workspace.grid = [Float](repeating: 0, count: gh * gw) }
         let width = Double(w), inverseSigma = 1 / sigma
 
+        let vector: Int32 = kernels.usesAVX512 ? 2 : 0
         // Row integrals H_j at the grid's columns.
         workspace.rows.withUnsafeMutableBufferPointer { rowsBuffer in
             Self.phiTable.withUnsafeBufferPointer { phiBuffer in
@@ -181,6 +182,13 @@ package enum AnalyticGoo {
                         let first = Swift.max(Int(((piece.a - reach - 0.5) / Double(c)).rounded(.down)), 0)
                         let last = Swift.min(Int(((piece.b + reach - 0.5) / Double(c)).rounded(.up)), gw - 1)
                         guard first <= last else { continue }
+                        #if canImport(CLiquidKernels)
+                        if vector == 2, gw < Int(Int32.max) / c,
+                           lk_goo_piece(out, Int32(first), Int32(last), Int32(c), piece.a, piece.b, inverseSigma, pw,
+                                        phi, vector) != 0 {
+                            continue
+                        }
+                        #endif
                         for xi in first...last {
                             let x = Double(xi * c) + 0.5
                             out[xi] += pw * (cdf((piece.b - x) * inverseSigma) - cdf((piece.a - x) * inverseSigma))
@@ -190,7 +198,6 @@ package enum AnalyticGoo {
             }
         }
 
-        let vector: Int32 = kernels.usesAVX512 ? 2 : 0
         // Columns: the sampled Gaussian over the rows, at the grid's rows — in bands of grid rows over
         // ``WorkerPool/shared`` (each job writes only its own grid rows; the sums run in the same order).
         let pool = WorkerPool.shared

@@ -404,6 +404,15 @@ void lk_rrect_runs(const lk_rrect *shape, const lk_rrect_run *runs, int32_t coun
 void lk_goo_columns(float *out, int32_t count, const float *rows, int32_t rowStride, int32_t first, int32_t last,
                     const float *weights, int32_t vector);
 
+/* One merged piece [a, b] (pixels) of a pixel row, weighted by its covered height, added to the row's grid
+ * columns first ... last (column xi at x = xi * c + 0.5): out[xi] += weight * (cdf((b - x) / sigma) -
+ * cdf((a - x) / sigma)), cdf from the 257-entry table phi of the normal CDF on [-4, 4] (0 below, 1 above,
+ * linear between entries) — positions in double, the table and sums in float, each operation in that order
+ * without fused multiply-add, as AnalyticGoo's Swift loop. vector: 2 runs it eight columns at a time with
+ * AVX-512 (only where lk_has_avx512() says so) and returns 1; anything else does nothing and returns 0. */
+int32_t lk_goo_piece(float *out, int32_t first, int32_t last, int32_t c, double a, double b, double inverseSigma,
+                     float weight, const float *phi, int32_t vector);
+
 /* The analytic goo's interpolation and threshold for one row of grid cells (c x c pixels each, the last
  * cut at width), pixel rows y0 ..< y1 of image (rows rowPixels pixels apart): g0 and g1 are the grid rows
  * above and below ((width - 1) / c + 2 values each). A cell whose four corners all lie below lowCut is left
