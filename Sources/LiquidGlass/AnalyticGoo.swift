@@ -98,8 +98,10 @@ package enum AnalyticGoo {
         var rows: [Float] = []
         var grid: [Float] = []
         var scratch = RowScratch()
+        /// Each pixel column's cell and position in it, for the width and cell size in `cellsKey`.
         var cellOf: [Int32] = []
         var txOf: [Float] = []
+        var cellsKey: (width: Int, cell: Int) = (0, 0)
         /// An empty workspace.
         package init() {}
     }
@@ -158,7 +160,8 @@ package enum AnalyticGoo {
         if workspace.grid.count < gh * gw { workspace.grid = [Float](repeating: 0, count: gh * gw) }
         let width = Double(w), inverseSigma = 1 / sigma
 
-        let vector: Int32 = kernels.usesAVX512 ? 2 : 0
+        // The C kernels' choice of code (2: AVX-512; the row, cell and column kernels run only then).
+        let vector = kernels.vectorLevel
         // Row integrals H_j at the grid's columns.
         workspace.rows.withUnsafeMutableBufferPointer { rowsBuffer in
             Self.phiTable.withUnsafeBufferPointer { phiBuffer in
@@ -244,15 +247,13 @@ package enum AnalyticGoo {
         let highCut = (Float(high) - 0.5) / 255        // at or above: level ≥ high → full colour
         let full = lookup[255]
         let inverseC = 1 / Float(c)
-        // Each column's cell and position in it, for the kernel (the same expressions as the loop below).
+        // Each column's cell and position in it, for the kernel (the same expressions as the loop below),
+        // made again only when the width or the cell size changes.
         let cells = (w - 1) / c + 1
-        if vector == 2 {
-            if workspace.cellOf.count < w { workspace.cellOf = [Int32](repeating: 0, count: w) }
-            if workspace.txOf.count < w { workspace.txOf = [Float](repeating: 0, count: w) }
-            for x in 0..<w {
-                workspace.cellOf[x] = Int32(truncatingIfNeeded: x / c)
-                workspace.txOf[x] = Float(x - x / c * c) * inverseC
-            }
+        if vector == 2, workspace.cellsKey != (w, c) {
+            workspace.cellOf = (0..<w).map { Int32(truncatingIfNeeded: $0 / c) }
+            workspace.txOf = (0..<w).map { Float($0 - $0 / c * c) * inverseC }
+            workspace.cellsKey = (w, c)
         }
         // In bands of grid rows (each job writes only the pixel rows of its cells).
         workspace.grid.withUnsafeBufferPointer { gridBuffer in
@@ -275,10 +276,12 @@ package enum AnalyticGoo {
                                 let y0 = gy * c
                                 guard y0 < h else { break }
                                 let g0 = grid + gy * gw, g1 = grid + (gy + 1) * gw
-                                _ = lk_goo_cells(UnsafeMutableRawPointer(view.base).assumingMemoryBound(to: UInt32.self),
-                                                 view.rowBytes / 4, Int32(truncatingIfNeeded: y0), Int32(truncatingIfNeeded: Swift.min(y0 + c, h)), Int32(truncatingIfNeeded: w),
-                                                 g0, g1, Int32(c), inverseC, lowCut, highCut, lut, full, cellOf, txOf,
-                                                 values.baseAddress!, kinds.baseAddress!, vector)
+                                let image = UnsafeMutableRawPointer(view.base).assumingMemoryBound(to: UInt32.self)
+                                _ = lk_goo_cells(image, view.rowBytes / 4, Int32(truncatingIfNeeded: y0),
+                                                 Int32(truncatingIfNeeded: Swift.min(y0 + c, h)),
+                                                 Int32(truncatingIfNeeded: w), g0, g1, Int32(c), inverseC, lowCut,
+                                                 highCut, lut, full, cellOf, txOf, values.baseAddress!,
+                                                 kinds.baseAddress!, vector)
                             }
                         }
                     }

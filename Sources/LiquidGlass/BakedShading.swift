@@ -100,8 +100,8 @@ package struct BakedShading: Sendable, Hashable {
         /// were a fifth of the frame.
         ///
         /// With `kernels` allowing AVX2 each row runs in the C kernel `lk_shading` first (the same float
-        /// operations, two pixels per instruction, four with AVX-512) and this loop finishes its odd pixel. Measured reason: this
-        /// pass was a fifth of the goo switch frame after the softening's kernels.
+        /// operations, two pixels per instruction, four with AVX-512) and this loop finishes its odd pixel.
+        /// Measured reason: this pass was a fifth of the goo switch frame after the softening's kernels.
         private static func composite(_ m: PixmapView, _ h: PixmapView, onto destination: MutablePixmapView, x: Int,
                                       y: Int, opacity: Float, kernels: KernelSet) {
             let target = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)

@@ -161,7 +161,8 @@ extension EdgeSoftening {
         pool.forEachBand(h, minimum: FloatPlaneBlur.minimumBandRows) { _, rows in
             #if canImport(CLiquidKernels)
             if small {
-                lk_band_grow(maps.raw, maps.counts, Int32(bw), Int32(rows.lowerBound), Int32(rows.upperBound), Int32(reach))
+                lk_band_grow(maps.raw, maps.counts, Int32(bw), Int32(rows.lowerBound), Int32(rows.upperBound),
+                             Int32(reach))
                 return
             }
             #endif
@@ -249,8 +250,8 @@ extension EdgeSoftening {
     ///
     /// With `kernels` allowing AVX2 the whole 8-float blocks of a row run in the C kernel
     /// `lk_taps_blocks` (the same multiplies and adds in the same order, one or two blocks per instruction
-    /// and four to eight blocks in flight) and this code does the tail blocks. Measured reason: a block's sum is one
-    /// chain of dependent adds, and these two blurs were about half of the goo switch frame's softening.
+    /// and four to eight blocks in flight) and this code does the tail blocks. Measured reason: a block's sum
+    /// is one chain of dependent adds, and these two blurs were about half of the goo switch frame's softening.
     private static func blurBlocksHorizontally(source: UnsafePointer<Float>, rows: Range<Int>, width: Int,
                                                kernel: [Float], padding: Int, temporary: UnsafeMutablePointer<Float>,
                                                row: UnsafeMutablePointer<Float>, horizontal: UnsafePointer<UInt8>,
