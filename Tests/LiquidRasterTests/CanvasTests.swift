@@ -127,15 +127,7 @@ struct CanvasTests {
     /// the bytes of the same arithmetic run through the general shaded-row path, on a noisy background, for
     /// shapes with full runs, anti-aliased edges and arcs, with and without a clip.
     @Test func copyBlendFastPathEqualsTheGeneralPath() throws {
-        var random = SeededRandom(seed: 5)
-        var background = try Pixmap(width: 61, height: 43)
-        for y in 0..<background.height {
-            for x in 0..<background.width {
-                let a = UInt8.random(in: 0...255, using: &random)
-                background[x, y] = PremultipliedRGBA8(red: UInt8.random(in: 0...a, using: &random),
-                                                      green: UInt8.random(in: 0...a, using: &random), blue: a / 2, alpha: a)
-            }
-        }
+        let background = FilterTestImages.noise(width: 61, height: 43, seed: 5)
         let general = SpanBlender(name: "copy, general path", span: SpanBlender.copySpan)
         for color in [RGBA.white, RGBA(red: 0.2, green: 0.5, blue: 0.1, alpha: 0.6), RGBA.clear] {
             for clipped in [false, true] {
