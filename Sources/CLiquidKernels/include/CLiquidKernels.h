@@ -29,6 +29,11 @@ int lk_has_avx512(void);
    gently and leaves the core's shared resources to its sibling. */
 void lk_spin_pause(void);
 
+/* Writes back and evicts the cache lines of bytes bytes at start from every cache level (clflush on x86-64,
+ * dc civac on AArch64), so that the next access goes to memory. Returns 1, or 0 on other architectures,
+ * where it does nothing. */
+int lk_flush_from_caches(const void *start, size_t bytes);
+
 /* One span of a mesh warp's pixel row, pixels k ... end - 1 of one cell (k counts from the cell's first
  * pixel; out addresses pixel k's destination): pixel k samples the source at
  * (k + (x0 + xSlope * k), row + (y0 + ySlope * k)), each product and sum rounded to float separately, with
