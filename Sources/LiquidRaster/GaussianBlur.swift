@@ -75,7 +75,7 @@ public struct GaussianBlur: Sendable, Hashable {
             let reduced = workspace.small.reserve(count)
             let blurred = workspace.smallOut.reserve(count)
             ReducedBlur.reduce(view, factor: f, channels: 4, edgeMode: edgeMode, into: reduced,
-                               workspace: workspace, pool: pool)
+                               workspace: workspace, pool: pool, kernels: kernels)
             SeparableFloatBlur.run(image: reduced, output: blurred, width: wp, height: hp, channels: 4,
                                    sigma: plan.reducedSigma, edgeMode: edgeMode, row: workspace.row, zeros: workspace.zeros,
                                    kernels: kernels, pool: pool, workspace: workspace)

@@ -51,6 +51,20 @@ void lk_warp_span(const uint8_t *source, int32_t rowBytes, int32_t width, int32_
  * pixels are copied, which that arithmetic also gives). */
 void lk_over_span(const uint8_t *source, int32_t count, int32_t avx2, uint8_t *out);
 
+/* ReducedBlur's vertical tent block over n bytes: the f source rows rows[0 ..< f] summed per byte lane as
+ * S = sum x_m and T = sum of the running S; tent[i] (when tent is not NULL) = inc[i] + 2T - S, then
+ * inc[i] = (2f + 1)S - 2T, in wrapping u16 arithmetic (exact for f <= 8). vector: 2 AVX-512, 1 AVX2,
+ * 0 portable; all write the same values. */
+void lk_tent_block(const uint8_t *_Nonnull const *_Nonnull rows, int32_t f, int32_t n, uint16_t *inc,
+                   uint16_t *_Nullable tent, int32_t vector);
+
+/* ReducedBlur's horizontal tent over one vertically reduced RGBA row (4 * w u16 sums): blocks 0 ... paddedWidth
+ * of f pixels starting at f * (b - 2) - f / 2 (outside the row: the edge pixel when clamp, else nothing),
+ * dst[4 (b - 1) + c] = (float)(previous rising half + 2T - S) * scale for b >= 1. vector >= 1 takes two
+ * interior blocks at a time with AVX2; the values are the same. */
+void lk_tent_row_rgba(const uint16_t *row, int32_t w, int32_t f, int32_t paddedWidth, int32_t clamp, float scale,
+                      int32_t vector, float *dst);
+
 /* Copies rows rows of rowBytes bytes (rows inRowBytes and outRowBytes apart), prefetching the destination
  * rows a few ahead for writing. */
 void lk_copy_rows(uint8_t *out, ptrdiff_t outRowBytes, const uint8_t *in, ptrdiff_t inRowBytes, size_t rowBytes,
