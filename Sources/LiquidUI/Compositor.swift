@@ -24,6 +24,14 @@ import LiquidRaster
 /// main-actor closure) are drawn by the calling thread while the workers draw the rest; backdrop effects
 /// run on it between passes.
 ///
+/// Underlays: when the lowest layer (in painter's order) that changed in a frame lies above others that did
+/// not, each re-rendered tile keeps its pixels as drawn up to that layer — the unchanged underlay — and later
+/// frames whose changes all lie at or above it start the tile from that copy instead of drawing the layers
+/// beneath again. A change below it, a layer added or removed, a screen-level backdrop or a full render
+/// drops them all. Memory: at most one tile-sized image per screen tile (one screen's pixels), and only for
+/// tiles where the underlay draws something. Measured reason: a tab bar's lens redrew the bar's blurred
+/// shadow and its capsule under every damaged tile, every frame.
+///
 /// Guarantees:
 /// - The image is byte for byte the same for any worker count: every tile is drawn from scratch into a
 ///   buffer of its own, from data the tiles only read.
@@ -62,6 +70,8 @@ public final class Compositor {
     /// first.
     private var drawingCosts: [ObjectIdentifier: Int64] = [:]
     private var groupCache: [ObjectIdentifier: GroupCacheEntry] = [:]
+    /// The kept underlays (see the type's notes).
+    private var underlays = Underlays()
     private let workspace = BlurWorkspace()
     /// The layers' rounded-bounds clip masks, shared by the tiles' painters (see ``ClipMaskCache``); `nil`
     /// makes every mask afresh.
@@ -83,6 +93,25 @@ public final class Compositor {
     /// child that moves or grows does not shift the blur of the others (and a group covering the screen
     /// filters exactly as a screen-sized buffer would).
     package static let filterGridAlignment = 8
+
+    /// Tiles' pixels as drawn up to painter's index `split` (exclusive), by tile origin, for the tree whose
+    /// layers in painter's order were `layers`.
+    private struct Underlays {
+        struct Origin: Hashable {
+            var x: Int
+            var y: Int
+        }
+
+        var split = 0
+        var layers: [ObjectIdentifier] = []
+        var tiles: [Origin: Pixmap] = [:]
+
+        mutating func reset(split: Int, layers: [ObjectIdentifier]) {
+            self.split = split
+            self.layers = layers
+            tiles = [:]
+        }
+    }
 
     private struct GroupCacheEntry {
         var stamp: UInt64
@@ -180,6 +209,8 @@ public final class Compositor {
         var newRecords: [ObjectIdentifier: PixelRect?] = [:]
         newRecords.reserveCapacity(nodes.count)
         var damage = DamageRegion()
+        // The lowest painter's index of a layer whose pixels may differ from the last frame.
+        var lowestChange = Int.max
         if full {
             damage.add(image.bounds)
             for node in nodes { newRecords[ObjectIdentifier(node.layer)] = node.damageExtent }
@@ -187,6 +218,7 @@ public final class Compositor {
             for node in nodes {
                 let id = ObjectIdentifier(node.layer)
                 newRecords[id] = node.damageExtent
+                var changed = true
                 if node.layer.changeStamp > renderedStamp {
                     damage.add(records[id] ?? nil)
                     damage.add(node.damageExtent)
@@ -196,10 +228,13 @@ public final class Compositor {
                         damage.add(node.damageExtent)
                     } else if node.layer.displayStamp > renderedStamp {
                         damage.add(partialDamage(node))
+                    } else {
+                        changed = false
                     }
                 } else {
                     damage.add(node.damageExtent)
                 }
+                if changed { lowestChange = Swift.min(lowestChange, node.index) }
             }
             for (id, old) in records where newRecords[id] == nil { damage.add(old) }
             for (node, update) in updates {
@@ -207,6 +242,7 @@ public final class Compositor {
                 guard let drawn = drawingVersions[id], node.layer.changeStamp <= renderedStamp,
                       records[id] == .some(node.damageExtent) else { continue }
                 if drawn == update.version { continue }
+                lowestChange = Swift.min(lowestChange, node.index)
                 if drawn == update.version &- 1, let changed = update.changed {
                     if changed.width > 0, changed.height > 0 { damage.add(deviceDamage(of: changed, node: node)) }
                 } else {
@@ -214,6 +250,7 @@ public final class Compositor {
                 }
             }
         }
+        updateUnderlays(tree: tree, full: full, lowestChange: lowestChange)
         drawingVersions = [:]
         for (node, update) in updates { drawingVersions[ObjectIdentifier(node.layer)] = update.version }
         damage = damage.clipped(to: image.bounds)
@@ -250,7 +287,8 @@ public final class Compositor {
                 for later in nodes[node.index...] { later.refreshLooks() }
                 lower = node.index
             }
-            try renderPass(tiles, of: grid, tree: tree, range: lower..<Int.max, first: lower == 0)
+            try renderPass(tiles, of: grid, tree: tree, range: lower..<Int.max, first: lower == 0,
+                           underlaySplit: lower == 0 ? underlays.split : 0)
         }
 
         for node in nodes { node.layer.consumeDisplayRects(upTo: stampAtStart) }
@@ -390,6 +428,33 @@ public final class Compositor {
             .intersection(node.damageExtent)
     }
 
+    /// Keeps the underlays (see the type's notes) valid for this frame: drops them on a full render, under a
+    /// screen-level backdrop, when the layers changed, or when a change reaches below their split, and then
+    /// splits at the lowest change (moved down to the outermost group holding it, which is drawn whole).
+    private func updateUnderlays(tree: RenderNode?, full: Bool, lowestChange: Int) {
+        let layers = nodes.map { ObjectIdentifier($0.layer) }
+        guard !full, rootBackdrops.isEmpty, let tree else {
+            underlays.reset(split: 0, layers: [])
+            return
+        }
+        var split = lowestChange == .max ? 0 : lowestChange
+        if split > 0 {
+            // The outermost grouped node whose subtree holds the split.
+            var node = tree
+            search: while node.mode == .plain {
+                for child in node.children where child.index <= split && split <= child.lastIndex {
+                    node = child
+                    continue search
+                }
+                break
+            }
+            if node.mode != .plain { split = node.index }
+        }
+        if underlays.layers != layers || underlays.split == 0 || split < underlays.split {
+            underlays.reset(split: split, layers: layers)
+        }
+    }
+
     /// Updates every visible drawing layer's ``LayerDrawing`` on the worker pool, one job per layer (the
     /// layers' renders run side by side), and returns each node with its update.
     private func updateDrawings() -> [(node: RenderNode, update: LayerDrawingUpdate)] {
@@ -485,7 +550,7 @@ public final class Compositor {
     /// count. Tiles that reach a custom-drawn layer (a main-actor closure) are drawn by the calling thread
     /// meanwhile.
     private func renderPass(_ tiles: [PixelRect], of grid: TileGrid, tree: RenderNode?, range: Range<Int>,
-                            first: Bool) throws {
+                            first: Bool, underlaySplit: Int = 0) throws {
         try RenderProfiler.measure(.blits) { () throws -> Void in
             var painter = TilePainter(scale: scale)
             painter.clipMasks = clipMasks
@@ -511,8 +576,24 @@ public final class Compositor {
 
             let fill: PremultipliedRGBA8? = first ? background : nil
             let shared = painter
+            // Each tile's kept underlay, and whether the layers beneath the split draw anything there (a
+            // tile where they do not needs no underlay: it starts from the fill).
+            let split = first && range.lowerBound == 0 && underlaySplit > 0 ? underlaySplit : 0
+            var beneath: [PixelRect] = []
+            if split > 0 {
+                for node in nodes[..<Swift.min(split, nodes.count)] {
+                    if let box = node.mode == .plain ? node.contentBox : node.extent { beneath.append(box) }
+                }
+            }
+            let keptTiles = underlays.tiles
+            func underlay(_ rect: PixelRect) -> TileUnderlay {
+                guard split > 0, beneath.contains(where: { $0.intersects(rect) }) else { return TileUnderlay() }
+                return TileUnderlay(split: split, kept: keptTiles[Underlays.Origin(x: rect.x, y: rect.y)])
+            }
+            let workerUnderlays = workerTiles.map(underlay), mainUnderlays = mainTiles.map(underlay)
             var results = [TileResult](repeating: TileResult(), count: workerTiles.count)
             var mainResult = TileResult()
+            var mainKept: [(PixelRect, Pixmap)] = []
             // The pass draws into the image moved out of the property, so that a custom closure reading
             // `image` meanwhile (it sees an empty placeholder) does not overlap the pass's exclusive access.
             var screenImage = image
@@ -524,17 +605,24 @@ public final class Compositor {
                     nonisolated(unsafe) let screen = screen, out = slots
                     let jobs = workerTiles
                     WorkerPool.shared.forEach(jobs.count, whileCallerRuns: {
-                        for rect in mainTiles {
-                            let result = Self.renderTile(rect, tree: tree, range: range, fill: fill, painter: shared, screen: screen)
+                        for (rect, underlay) in zip(mainTiles, mainUnderlays) {
+                            let result = Self.renderTile(rect, tree: tree, range: range, fill: fill, underlay: underlay,
+                                                         painter: shared, screen: screen)
+                            if let kept = result.kept { mainKept.append((rect, kept)) }
                             mainResult.merge(result)
                         }
                     }) { i in
-                        out[i] = Self.renderTile(jobs[i], tree: tree, range: range, fill: fill, painter: shared, screen: screen)
+                        out[i] = Self.renderTile(jobs[i], tree: tree, range: range, fill: fill, underlay: workerUnderlays[i],
+                                                 painter: shared, screen: screen)
                     }
                 }
             }
             statistics.addWork(of: painter.counts)
-            for result in results { mainResult.merge(result) }
+            for (rect, result) in zip(workerTiles, results) {
+                if let kept = result.kept { mainKept.append((rect, kept)) }
+                mainResult.merge(result)
+            }
+            for (rect, kept) in mainKept { underlays.tiles[Underlays.Origin(x: rect.x, y: rect.y)] = kept }
             statistics.addWork(of: mainResult.counts)
             if let error = mainResult.error { throw error }
         }
@@ -549,6 +637,8 @@ public final class Compositor {
         /// `@unchecked`: an error is handed from the worker that threw it to the main actor once the loop
         /// has finished, never shared meanwhile.
         var error: (any Error)?
+        /// A tile's underlay drawn this frame, to keep.
+        var kept: Pixmap?
 
         mutating func merge(_ other: TileResult) {
             counts.addWork(of: other.counts)
@@ -556,28 +646,47 @@ public final class Compositor {
         }
     }
 
+    /// A tile's underlay for a pass: the split (0: none) and the pixels kept from an earlier frame, if any.
+    private struct TileUnderlay: Sendable {
+        var split = 0
+        var kept: Pixmap? = nil
+    }
+
     /// Draws one tile from scratch (from `fill`, or from the screen's pixels when `fill` is `nil`) and
-    /// copies it into the screen.
+    /// copies it into the screen. With an underlay split, the layers beneath it are not drawn when their
+    /// kept pixels are given; otherwise they are drawn first and their pixels returned to keep.
     private nonisolated static func renderTile(_ rect: PixelRect, tree: RenderNode?, range: Range<Int>,
-                                               fill: PremultipliedRGBA8?, painter: TilePainter,
-                                               screen: MutablePixmapView) -> TileResult {
+                                               fill: PremultipliedRGBA8?, underlay: TileUnderlay = TileUnderlay(),
+                                               painter: TilePainter, screen: MutablePixmapView) -> TileResult {
         var result = TileResult()
         do {
             var target: RenderTarget
-            if let fill {
+            var remaining = range
+            var painter = painter
+            if let fill, underlay.split > range.lowerBound, underlay.split < range.upperBound {
+                remaining = underlay.split..<range.upperBound
+                if let kept = underlay.kept {
+                    // Drawing into it copies the kept pixels once (copy on write); the kept image stays.
+                    target = RenderTarget(pixmap: kept, rect: rect)
+                } else {
+                    target = try RenderTarget(rect: rect, scale: painter.scale, fill: fill)
+                    if let tree { try painter.draw(tree, into: &target, range: range.lowerBound..<underlay.split) }
+                    result.kept = target.canvas.pixmap
+                }
+            } else if let fill {
                 target = try RenderTarget(rect: rect, scale: painter.scale, fill: fill)
             } else {
                 var pixels = try Pixmap(width: rect.width, height: rect.height, scale: painter.scale)
                 pixels.withMutableView { $0.copy(from: screen.region(rect).readOnly) }
                 target = RenderTarget(pixmap: pixels, rect: rect)
             }
-            var painter = painter
-            if let tree, !range.isEmpty { try painter.draw(tree, into: &target, range: range) }
+            if let tree, !remaining.isEmpty { try painter.draw(tree, into: &target, range: remaining) }
             let pixels = target.canvas.pixmap
             pixels.withView { screen.region(rect).copy(from: $0) }
             result.counts = painter.counts
             result.counts.tiles = 1
             result.counts.pixels = rect.area
+            result.counts.underlaysReused = fill != nil && underlay.kept != nil && remaining != range ? 1 : 0
         } catch {
             result.error = error
         }

@@ -19,6 +19,9 @@ package struct RenderStatistics: Sendable, Equatable {
     package var backdropsRendered = 0
     /// ``LayerDrawing`` updates run on the worker pool (one per visible drawing layer).
     package var drawingUpdates = 0
+    /// Tiles that started from their kept underlay (the unchanged layers beneath the changed ones) instead
+    /// of drawing it again.
+    package var underlaysReused = 0
 
     package init() {}
 
@@ -28,5 +31,6 @@ package struct RenderStatistics: Sendable, Equatable {
         pixels += other.pixels
         contentDraws += other.contentDraws
         backdropsRendered += other.backdropsRendered
+        underlaysReused += other.underlaysReused
     }
 }
