@@ -27,8 +27,8 @@ import LiquidRaster
 /// Underlays: when the lowest layer (in painter's order) that changed in a frame lies above others that did
 /// not, each re-rendered tile keeps its pixels as drawn up to that layer — the unchanged underlay — and later
 /// frames whose changes all lie at or above it start the tile from that copy instead of drawing the layers
-/// beneath again. A change below it, a layer added or removed, a screen-level backdrop or a full render
-/// drops them all. Memory: at most one tile-sized image per screen tile (one screen's pixels), and only for
+/// beneath again; the underlay ends at the first screen-level backdrop at the latest. A change below it, a
+/// layer added or removed, or a full render drops them all. Memory: at most one tile-sized image per screen tile (one screen's pixels), and only for
 /// tiles where the underlay draws something. Measured reason: a tab bar's lens redrew the bar's blurred
 /// shadow and its capsule under every damaged tile, every frame.
 ///
@@ -280,7 +280,8 @@ public final class Compositor {
         if !tiles.isEmpty {
             var lower = 0
             for node in needed {
-                try renderPass(tiles, of: grid, tree: tree, range: lower..<node.index, first: lower == 0)
+                try renderPass(tiles, of: grid, tree: tree, range: lower..<node.index, first: lower == 0,
+                               underlaySplit: lower == 0 ? underlays.split : 0)
                 try computeRootBackdrop(node)
                 didRenderBackdrop?()
                 // The callback may have changed paints of the layers still to draw.
@@ -428,16 +429,21 @@ public final class Compositor {
             .intersection(node.damageExtent)
     }
 
-    /// Keeps the underlays (see the type's notes) valid for this frame: drops them on a full render, under a
-    /// screen-level backdrop, when the layers changed, or when a change reaches below their split, and then
-    /// splits at the lowest change (moved down to the outermost group holding it, which is drawn whole).
+    /// Keeps the underlays (see the type's notes) valid for this frame: drops them on a full render, when the
+    /// layers changed, or when a change reaches below their split, and then splits at the lowest change (moved
+    /// down to the outermost group holding it, which is drawn whole) or the first screen-level backdrop,
+    /// whichever comes first.
     private func updateUnderlays(tree: RenderNode?, full: Bool, lowestChange: Int) {
         let layers = nodes.map { ObjectIdentifier($0.layer) }
-        guard !full, rootBackdrops.isEmpty, let tree else {
+        guard !full, let tree else {
             underlays.reset(split: 0, layers: [])
             return
         }
-        var split = lowestChange == .max ? 0 : lowestChange
+        // The underlay ends at the first screen-level backdrop at the latest: what lies above it is drawn
+        // over the backdrop's output, which is computed anew.
+        let firstBackdrop = rootBackdrops.map(\.index).min() ?? .max
+        var split = Swift.min(lowestChange, firstBackdrop)
+        if split == .max { split = 0 }
         if split > 0 {
             // The outermost grouped node whose subtree holds the split.
             var node = tree
@@ -663,7 +669,7 @@ public final class Compositor {
             var target: RenderTarget
             var remaining = range
             var painter = painter
-            if let fill, underlay.split > range.lowerBound, underlay.split < range.upperBound {
+            if let fill, underlay.split > range.lowerBound, underlay.split <= range.upperBound {
                 remaining = underlay.split..<range.upperBound
                 if let kept = underlay.kept {
                     // Drawing into it copies the kept pixels once (copy on write); the kept image stays.

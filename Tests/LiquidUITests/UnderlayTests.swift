@@ -121,4 +121,36 @@ struct UnderlayTests {
             #expect(same, "colour step \(step)")
         }
     }
+
+    @Test("under a screen-level backdrop the underlay ends at the backdrop, and every frame equals a new render")
+    func backdropFrames() throws {
+        let scene = Scene()
+        let glass = Layer(frame: Rect(x: 60, y: 30, width: 70, height: 50))
+        glass.backdrop = InvertingBackdrop(sampleOutset: 2)
+        scene.root.addSublayer(glass)
+        let label = TestScenes.box(Rect(x: 70, y: 40, width: 12, height: 8), TestScenes.green)
+        scene.root.addSublayer(label)
+        let compositor = try Compositor(size: scene.root.bounds.size, scale: 2, tileSize: 16)
+        _ = try compositor.render(scene.root)
+        var reused = 0
+        for step in 1...8 {
+            // The glass moves (the change at the backdrop itself), then the label above it.
+            if step % 2 == 1 {
+                glass.frame = glass.frame.offsetBy(dx: 1.5, dy: 0.5)
+            } else {
+                label.frame = label.frame.offsetBy(dx: 2, dy: 0)
+            }
+            let image = try compositor.render(scene.root)
+            let same = image.bytes == (try fresh(scene.root, scale: 2)).bytes
+            #expect(same, "step \(step) equals a new render")
+            reused += compositor.statistics.underlaysReused
+        }
+        #expect(reused > 0)
+        // A change beneath the backdrop: the card under the glass.
+        scene.card.opacity = 0.7
+        let image = try compositor.render(scene.root)
+        #expect(compositor.statistics.underlaysReused == 0)
+        let same = image.bytes == (try fresh(scene.root, scale: 2)).bytes
+        #expect(same)
+    }
 }
