@@ -345,15 +345,18 @@ struct GlassRenderer {
     }
 
     /// Paints the shadow's cell rows `cellRows` into `dst`: ``shadeShadow(_:_:cellRows:into:)`` into a
-    /// ``ShadowPainter``, or the same in `lk_glass_shadow_cells_avx2` where the CPU runs AVX2 (the same Float
-    /// operations and blends, so the same bytes). Measured reason (alternated rounds of 15-run medians):
+    /// ``ShadowPainter`` (always for ``perPixel``, the reference), or the same in `lk_glass_shadow_cells_avx2`
+    /// where the CPU runs AVX2, two neighbouring cells at once where it runs AVX-512 (the same Float operations
+    /// and blends, so the same bytes). Measured reason for the pairs: a cell row is one eight-lane group, and
+    /// painting two at once took a glass button's frame from 0.71–0.72 to 0.68–0.69 ms (alternated rounds).
+    /// Measured reason for the kernel (alternated rounds of 15-run medians):
     /// in Swift the alphas were read from the table lane by lane and blended in SSE2 halves, and the shadow
     /// was a sixth of a glass button frame; through the kernel that frame takes 0.91–0.95 of its time, and G2
     /// rendered cold 0.82–1.00.
     private func paintShadow(_ grid: ShadowGrid, _ profile: ShadowProfile, cellRows: Range<Int>,
                              into dst: MutablePixmapView) {
         #if canImport(CLiquidKernels)
-        if KernelSet.automatic.usesAVX2 {
+        if KernelSet.automatic.usesAVX2 && !perPixel {
             grid.distances.withUnsafeBufferPointer { distances in
                 profile.alphas.withUnsafeBufferPointer { table in
                     var cells = lk_shadow_grid(
@@ -362,7 +365,8 @@ struct GlassRenderer {
                         regionHeight: Int32(grid.region.height), cell: Int32(ShadowGrid.cell),
                         entries: Int32(ShadowProfile.entries),
                         skipInside: materialize >= 1 ? 1 : 0, extent: profile.extent, inverseStep: profile.inverseStep,
-                        cellReach: grid.cellReach, table: table.baseAddress!)
+                        cellReach: grid.cellReach, table: table.baseAddress!,
+                        wide: KernelSet.automatic.usesAVX512 ? 1 : 0)
                     lk_glass_shadow_cells_avx2(&cells, Int32(cellRows.lowerBound), Int32(cellRows.upperBound), dst.base,
                                                dst.rowBytes)
                 }
