@@ -28,9 +28,9 @@ import LiquidRaster
 /// not, each re-rendered tile keeps its pixels as drawn up to that layer — the unchanged underlay — and later
 /// frames whose changes all lie at or above it start the tile from that copy instead of drawing the layers
 /// beneath again; the underlay ends at the first screen-level backdrop at the latest. A change below it, a
-/// layer added or removed, or a full render drops them all. Memory: at most one tile-sized image per screen tile (one screen's pixels), and only for
-/// tiles where the underlay draws something. Measured reason: a tab bar's lens redrew the bar's blurred
-/// shadow and its capsule under every damaged tile, every frame.
+/// layer added or removed, or a full render drops them all. Memory: at most one tile-sized image per screen
+/// tile (one screen's pixels), and only for tiles where the underlay draws something. Measured reason: a tab
+/// bar's lens redrew the bar's blurred shadow and its capsule under every damaged tile, every frame.
 ///
 /// Guarantees:
 /// - The image is byte for byte the same for any worker count: every tile is drawn from scratch into a
