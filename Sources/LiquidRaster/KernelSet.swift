@@ -4,8 +4,8 @@ import CLiquidKernels
 
 /// Which implementation LiquidRaster's hottest loops run: the hand-written C kernels (AVX2, and AVX-512 for
 /// the mesh warp, the clamped remap, the stretched blit, the blur's tent reduction, the ripple's rings,
-/// rounded-rect corners, analytic goo, the banded edge softening and the baked shading, chosen at run time
-/// on x86-64 CPUs that have them) or the portable code. All compute the same bytes; the choice is exposed so that
+/// rounded-rect corners, analytic goo, the banded edge softening, the baked shading and the glass shadow,
+/// chosen at run time on x86-64 CPUs that have them) or the portable code. All compute the same bytes; the choice is exposed so that
 /// tests can run each path on a machine where a faster one would be taken, and compare them.
 ///
 /// Without the `CLiquidKernels` target (or off x86-64, or on a CPU without AVX2) `.automatic` is the
