@@ -22,6 +22,9 @@ package struct RenderStatistics: Sendable, Equatable {
     /// Tiles that started from their kept underlay (the unchanged layers beneath the changed ones) instead
     /// of drawing it again.
     package var underlaysReused = 0
+    /// Screen-level backdrop effects handed last frame's pixels again (nothing beneath them changed) instead
+    /// of a fresh crop of the screen.
+    package var backdropInputsReused = 0
 
     package init() {}
 

@@ -153,4 +153,70 @@ struct UnderlayTests {
         let same = image.bytes == (try fresh(scene.root, scale: 2)).bytes
         #expect(same)
     }
+
+    @Test("a backdrop gets last frame's pixels again only while nothing beneath it changed")
+    func backdropInputs() throws {
+        let scene = Scene()
+        let glass = Layer(frame: Rect(x: 60, y: 30, width: 70, height: 50))
+        glass.backdrop = InvertingBackdrop(sampleOutset: 2)
+        scene.root.addSublayer(glass)
+        let label = TestScenes.box(Rect(x: 70, y: 40, width: 12, height: 8), TestScenes.green)
+        scene.root.addSublayer(label)
+        let compositor = try Compositor(size: scene.root.bounds.size, scale: 2, tileSize: 16)
+        _ = try compositor.render(scene.root)
+        func frameMatches(_ what: String) throws {
+            let image = try compositor.render(scene.root)
+            let same = image.bytes == (try fresh(scene.root, scale: 2)).bytes
+            #expect(same, "\(what): equals a new render")
+        }
+        // A change above the glass: its input is last frame's.
+        label.frame = label.frame.offsetBy(dx: 2, dy: 0)
+        try frameMatches("label moved")
+        #expect(compositor.statistics.backdropInputsReused == 1)
+        // Changes beneath it, a layer added beneath it, and the glass moving (a new reading area): read anew.
+        scene.card.opacity = 0.7
+        label.frame = label.frame.offsetBy(dx: 2, dy: 0)
+        try frameMatches("card faded")
+        #expect(compositor.statistics.backdropInputsReused == 0)
+        let extra = TestScenes.box(Rect(x: 64, y: 34, width: 20, height: 6), TestScenes.red)
+        scene.root.insertSublayer(extra, at: 1)
+        try frameMatches("layer inserted")
+        #expect(compositor.statistics.backdropInputsReused == 0)
+        label.frame = label.frame.offsetBy(dx: 2, dy: 0)
+        try frameMatches("label moved again")
+        #expect(compositor.statistics.backdropInputsReused == 1)
+        glass.frame = glass.frame.offsetBy(dx: 1.5, dy: 0)
+        try frameMatches("glass moved")
+        #expect(compositor.statistics.backdropInputsReused == 0)
+    }
+
+    @Test("a paint changed by the backdrop callback beneath a second backdrop makes that one read anew")
+    func callbackBeneathSecondBackdrop() throws {
+        let scene = Scene()
+        let first = Layer(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        first.backdrop = InvertingBackdrop(sampleOutset: 1)
+        let tint = TestScenes.box(Rect(x: 80, y: 30, width: 40, height: 30), TestScenes.blue)
+        let second = Layer(frame: Rect(x: 70, y: 20, width: 60, height: 50))
+        second.backdrop = InvertingBackdrop(sampleOutset: 1)
+        // Above both glasses, so that moving it makes both read their backdrops.
+        let label = TestScenes.box(Rect(x: 20, y: 40, width: 100, height: 6), TestScenes.green)
+        for layer in [first, tint, second, label] { scene.root.addSublayer(layer) }
+        let compositor = try Compositor(size: scene.root.bounds.size, scale: 2, tileSize: 16)
+        _ = try compositor.render(scene.root)
+        label.frame = label.frame.offsetBy(dx: 1, dy: 0)
+        _ = try compositor.render(scene.root)
+        #expect(compositor.statistics.backdropInputsReused == 2)
+        // Right after the first backdrop runs, the layer between the two changes colour.
+        var calls = 0
+        compositor.didRenderBackdrop = {
+            calls += 1
+            if calls == 1 { tint.backgroundColor = TestScenes.red }
+        }
+        label.frame = label.frame.offsetBy(dx: 1, dy: 0)
+        let image = try compositor.render(scene.root)
+        compositor.didRenderBackdrop = nil
+        #expect(compositor.statistics.backdropInputsReused == 1)
+        let same = image.bytes == (try fresh(scene.root, scale: 2)).bytes
+        #expect(same, "the second glass shows the red box beneath it")
+    }
 }
