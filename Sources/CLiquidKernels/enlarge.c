@@ -1,4 +1,5 @@
 #include "CLiquidKernels.h"
+#include <string.h>
 
 /* Products and sums rounded separately, as the Swift code computes them (no fused multiply-add). */
 #pragma STDC FP_CONTRACT OFF
@@ -82,3 +83,115 @@ int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t 
 }
 
 #endif
+
+/* One widened pixel of lk_widen_row: four channels from the reduced pixels a, b, c, d and one phase's weights
+ * w, each product and sum rounded to float as FixedWidenedRows.widen does, then v + 1.5 * 2^23 read as bits,
+ * whose low 16 bits are round(v) for the values here (0 <= v < 65 535.5). */
+static inline void lk_widen_one(const float *a, const float *b, const float *c, const float *d, const float *w,
+                                uint16_t *out) {
+    for (int ch = 0; ch < 4; ch++) {
+        float v = (w[0] * a[ch] + w[1] * b[ch]) + (w[2] * c[ch] + w[3] * d[ch]);
+        v = v + 12582912.0f;
+        uint32_t bits;
+        memcpy(&bits, &v, 4);
+        out[ch] = (uint16_t)bits;
+    }
+}
+
+#if defined(__x86_64__)
+#define LK_AVX512_WIDEN __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+
+/* The interior pixels p in [p0, p1) (every phase inside the row) two phases at a time: each reduced pixel's
+ * four channels broadcast to both 128-bit lanes, lane j weighted by phase k + j. */
+LK_AVX2
+static void lk_widen_interior_avx2(const float *source, int32_t p0, int32_t p1, int32_t f, int32_t xFirst,
+                                   const float *weights, uint16_t *out) {
+    const __m256 magic = _mm256_set1_ps(12582912.0f);
+    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+    for (int32_t p = p0; p < p1; p++) {
+        const float *s = source + 4 * (p - 1);
+        __m256 a = _mm256_broadcast_ps((const __m128 *)s), b = _mm256_broadcast_ps((const __m128 *)(s + 4));
+        __m256 c = _mm256_broadcast_ps((const __m128 *)(s + 8)), d = _mm256_broadcast_ps((const __m128 *)(s + 12));
+        uint16_t *target = out + 4 * (xFirst + f * (p - p0));
+        __m256i previous = _mm256_setzero_si256();
+        for (int32_t k = 0; k < f; k += 2) {
+            const float *w = weights + 32 * (k / 2);
+            __m256 v = _mm256_add_ps(
+                _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(w), a), _mm256_mul_ps(_mm256_loadu_ps(w + 8), b)),
+                _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(w + 16), c), _mm256_mul_ps(_mm256_loadu_ps(w + 24), d)));
+            __m256i bits = _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(v, magic)), low16);
+            if (f == 2) {
+                /* Packed with itself: 64-bit chunks (k, k, k + 1, k + 1), reordered to (k, k + 1, ...). */
+                __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(bits, bits), 0xD8);
+                _mm_storeu_si128((__m128i *)target, _mm256_castsi256_si128(packed));
+            } else if (k % 4 == 0) {
+                previous = bits;
+            } else {
+                /* Phases (k - 2, k - 1) and (k, k + 1): the pack gives chunks (k-2, k, k-1, k+1), put in order. */
+                __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(previous, bits), 0xD8);
+                _mm256_storeu_si256((__m256i *)(target + 4 * (k - 2)), packed);
+            }
+        }
+    }
+}
+
+/* As lk_widen_interior_avx2, four phases at a time (f = 4 or 8), truncated to 16 bits with vpmovdw. */
+LK_AVX512_WIDEN
+static void lk_widen_interior_avx512(const float *source, int32_t p0, int32_t p1, int32_t f, int32_t xFirst,
+                                     const float *weights, uint16_t *out) {
+    const __m512 magic = _mm512_set1_ps(12582912.0f);
+    for (int32_t p = p0; p < p1; p++) {
+        const float *s = source + 4 * (p - 1);
+        __m512 a = _mm512_broadcast_f32x4(_mm_loadu_ps(s)), b = _mm512_broadcast_f32x4(_mm_loadu_ps(s + 4));
+        __m512 c = _mm512_broadcast_f32x4(_mm_loadu_ps(s + 8)), d = _mm512_broadcast_f32x4(_mm_loadu_ps(s + 12));
+        uint16_t *target = out + 4 * (xFirst + f * (p - p0));
+        for (int32_t k = 0; k < f; k += 4) {
+            const float *w = weights + 64 * (k / 4);
+            __m512 v = _mm512_add_ps(
+                _mm512_add_ps(_mm512_mul_ps(_mm512_loadu_ps(w), a), _mm512_mul_ps(_mm512_loadu_ps(w + 16), b)),
+                _mm512_add_ps(_mm512_mul_ps(_mm512_loadu_ps(w + 32), c), _mm512_mul_ps(_mm512_loadu_ps(w + 48), d)));
+            __m512i bits = _mm512_castps_si512(_mm512_add_ps(v, magic));
+            _mm256_storeu_si256((__m256i *)(target + 4 * k), _mm512_cvtepi32_epi16(bits));
+        }
+    }
+}
+#endif
+
+void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32_t f, const float *weights,
+                  int32_t vector, uint16_t *out) {
+    const int32_t half = f / 2, border = 2;
+    /* The interior: pixels p whose phases all land inside the row (xStart >= 0, xStart + f <= width). */
+    int32_t p0 = paddedWidth, p1 = paddedWidth;
+#if defined(__x86_64__)
+    if (vector >= 1 && (f == 2 || f == 4 || f == 8)) {
+        /* xStart = f (p - border) + half >= 0  <=>  p >= border - half / f, i.e. p >= border for half < f. */
+        p0 = border > 1 ? border : 1;
+        /* xStart + f <= width  <=>  p <= (width - f - half) / f + border. */
+        int32_t last = width - f - half >= 0 ? (width - f - half) / f + border : p0 - 1;
+        p1 = last + 1 < paddedWidth - 2 ? last + 1 : paddedWidth - 2;
+        if (p1 < p0) p1 = p0;
+        /* Weights for the vector kernels: for each group of phases, each tap's weights splatted over the four
+         * channels of each phase (two phases per 256-bit row, four per 512-bit row; the same values). */
+        float lanes[4 * 8 * 4];
+        int32_t group = (vector >= 2 && f >= 4) ? 4 : 2;
+        for (int32_t k0 = 0; k0 < f; k0 += group)
+            for (int32_t tap = 0; tap < 4; tap++)
+                for (int32_t j = 0; j < group; j++)
+                    for (int32_t ch = 0; ch < 4; ch++)
+                        lanes[(k0 / group) * 16 * group + tap * 4 * group + 4 * j + ch] = weights[4 * (k0 + j) + tap];
+        if (p1 > p0) {
+            int32_t xFirst = f * (p0 - border) + half;
+            if (group == 4) lk_widen_interior_avx512(source, p0, p1, f, xFirst, lanes, out);
+            else lk_widen_interior_avx2(source, p0, p1, f, xFirst, lanes, out);
+        }
+    }
+#endif
+    for (int32_t p = 1; p < paddedWidth - 2; p++) {
+        if (p >= p0 && p < p1) continue;
+        int32_t xStart = f * (p - border) + half;
+        int32_t kLow = xStart < 0 ? -xStart : 0, kHigh = width - xStart < f ? width - xStart : f;
+        const float *s = source + 4 * (p - 1);
+        for (int32_t k = kLow; k < kHigh; k++)
+            lk_widen_one(s, s + 4, s + 8, s + 12, weights + 4 * k, out + 4 * (xStart + k));
+    }
+}

@@ -372,7 +372,8 @@ enum ReducedBlur {
                                     kernels: KernelSet) {
         let w = view.width, h = view.height, n = 4 * w
         let (wp, _) = paddedSize(width: w, height: h, factor: f)
-        var rows = FixedWidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f, storage: storage)
+        var rows = FixedWidenedRows(blurred: blurred, paddedWidth: wp, width: w, factor: f, storage: storage,
+                                    vector: kernels.vectorLevel)
         let avx2 = kernels.usesAVX2 && n >= 32
         withUnsafeTemporaryAllocation(of: SIMD8<UInt16>.self, capacity: 5 * f) { table in
             let weights = table.baseAddress!
@@ -604,18 +605,24 @@ struct FixedWidenedRows {
     var slotIndex: SIMD4<Int> = SIMD4(repeating: -1)
     /// Per phase k: the four spline weights times 256, each splatted over four lanes (RGBA).
     let weights: [(SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)]
+    /// The same weights, four per phase, for the C kernel.
+    let packedWeights: [Float]
+    /// `KernelSet.vectorLevel`: above 0, rows are widened by `lk_widen_row`.
+    let vector: Int32
 
     init(blurred: UnsafeMutablePointer<Float>, paddedWidth: Int, width: Int, factor: Int,
-         storage: UnsafeMutablePointer<UInt16>) {
+         storage: UnsafeMutablePointer<UInt16>, vector: Int32 = 0) {
         self.blurred = blurred
         self.paddedWidth = paddedWidth
         self.width = width
         self.factor = factor
         self.storage = storage
-        weights = (0..<factor).map { k in
-            let w = ReducedBlur.splineWeights((Double(k) + 0.5) / Double(factor)) * 256
-            return (SIMD4(repeating: w[0]), SIMD4(repeating: w[1]), SIMD4(repeating: w[2]), SIMD4(repeating: w[3]))
+        self.vector = vector
+        let phases = (0..<factor).map { k in ReducedBlur.splineWeights((Double(k) + 0.5) / Double(factor)) * 256 }
+        weights = phases.map { w in
+            (SIMD4(repeating: w[0]), SIMD4(repeating: w[1]), SIMD4(repeating: w[2]), SIMD4(repeating: w[3]))
         }
+        packedWeights = phases.flatMap { w in [w[0], w[1], w[2], w[3]] }
     }
 
     /// Widened rows `index − 1 … index + 2` of the padded reduced image.
@@ -637,8 +644,22 @@ struct FixedWidenedRows {
     /// Output column x lies at reduced coordinate (x + ½)/f − ½ + border: between reduced pixels p and
     /// p + 1 at phase (k + ½)/f for x = f·(p − border) + f/2 + k. Rounding by the 1.5·2²³ trick is exact
     /// for the values here (0 ≤ v·256 < 2²²; a weight sum a few ulps above 1 cannot reach 65 535.5).
+    ///
+    /// With AVX2 (`vector` ≥ 1) the C kernel `lk_widen_row` computes the same float operations two phases
+    /// at a time (four with AVX-512). Measured reason: this loop, four channels per 128-bit operation, was
+    /// 7 % of `glass.g2.lenses` (perf: the frosted lenses' enlargement).
     private func widen(_ index: Int, into out: UnsafeMutablePointer<UInt16>) {
         let f = factor, half = f / 2, border = ReducedBlur.border
+        #if canImport(CLiquidKernels)
+        if vector > 0 {
+            packedWeights.withUnsafeBufferPointer { weight in
+                lk_widen_row(blurred + index * paddedWidth * 4, Int32(truncatingIfNeeded: paddedWidth),
+                             Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: f), weight.baseAddress!,
+                             vector, out)
+            }
+            return
+        }
+        #endif
         let source = UnsafeRawPointer(blurred + index * paddedWidth * 4)
         let magic = SIMD4<Float>(repeating: 12_582_912)
         weights.withUnsafeBufferPointer { weight in

@@ -189,6 +189,14 @@ int32_t lk_remap_inside_avx2(const uint8_t *source, int32_t rowBytes, int32_t wi
 int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t *r2, const uint16_t *r3,
                          const uint16_t *weights, int32_t rows, uint8_t *out, ptrdiff_t rowBytes, int32_t n);
 
+/* ReducedBlur's horizontal widening (FixedWidenedRows.widen) of one padded reduced RGBA row: for each reduced
+ * pixel p in 1 ... paddedWidth - 3 and phase k in 0 ... f - 1 with x = f (p - 2) + f / 2 + k inside 0 ... width - 1,
+ * out[4x + c] = the low 16 bits of ((w0 s[p-1] + w1 s[p]) + (w2 s[p+1] + w3 s[p+2])) + 1.5 * 2^23 read as bits
+ * (channel c of each, weights w0...w3 of phase k at weights[4k ... 4k + 3]), each product and sum rounded to
+ * float. vector: 2 AVX-512 (four phases at a time for f = 4, 8), 1 AVX2 (two), 0 portable; the same values. */
+void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32_t f, const float *weights,
+                  int32_t vector, uint16_t *out);
+
 /* ReducedBlur.enlargeAlphaRows for one output row, eight values at a time: v = (weights[0]*r0[i] +
  * weights[1]*r1[i]) + (weights[2]*r2[i] + weights[3]*r3[i]), each product and sum rounded to float
  * separately; level = v + 0.5 clamped to [0, 255] and truncated (for a finite v the level Swift's
