@@ -61,64 +61,79 @@ static inline LK_AVX2 __m256i lk_tap_pairs(const uint8_t *base, const int32_t *o
     return _mm256_castpd_si256(_mm256_insertf128_pd(_mm256_castpd128_pd256(low), high, 1));
 }
 
-LK_AVX2
-void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w, int32_t h,
-                        int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
-                        ptrdiff_t outRowBytes, const lk_glass_tone *tone) {
+/* One group of eight lanes (i ... i + 7) of row j of lk_glass_band_avx2 (see there). */
+static inline LK_AVX2 void lk_glass_band8(const int32_t *tapRow, const uint32_t *tapsRow, const uint32_t *weightsRow,
+                                          int32_t i, int32_t j, int32_t h, const uint8_t *frost,
+                                          int32_t frostRowBytes, uint8_t *row, const lk_glass_tone *tone) {
     const __m256i byte = _mm256_set1_epi32(0xFF), coverMask = _mm256_set1_epi32(0xFFFF);
     const __m256i rightBit = _mm256_set1_epi32(1 << 16), downBit = _mm256_set1_epi32(1 << 17);
     const __m256i white = _mm256_set1_epi32(-1), rowBytes = _mm256_set1_epi32(frostRowBytes);
+    __m256i wt = _mm256_loadu_si256((const __m256i *)(weightsRow + i));
+    __m256i cover = _mm256_and_si256(wt, coverMask);
+    if (_mm256_testz_si256(cover, cover)) return;
+    __m256i t = _mm256_loadu_si256((const __m256i *)(tapsRow + i));
+    __m256i top = _mm256_loadu_si256((const __m256i *)(tapRow + i));
+    /* The lower taps: the next row where bit 17 is set, else the same row. */
+    __m256i down = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(t, downBit), downBit), rowBytes);
+    __m256i bottom = _mm256_add_epi32(top, down);
+    /* The same lanes two rows down read about two frost rows further on: ask for them now. Measured
+     * reason: the tap loads waited on the cache (a tile walks 16 rows of 16 pixels, too short a
+     * run for the hardware prefetcher); G2's glass band, one profiled run each: 3.98 -> 3.24 ms
+     * (later runs 3.4-3.8 ms on a loaded machine). */
+    if (j + 2 < h) {
+        _mm_prefetch((const char *)(frost + tapRow[i] + 2 * frostRowBytes), _MM_HINT_T0);
+        _mm_prefetch((const char *)(frost + tapRow[i + 7] + 2 * frostRowBytes), _MM_HINT_T0);
+    }
+    __m256i p00, p10, p01, p11;
+    __m256i right = _mm256_and_si256(t, rightBit);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(right, rightBit)) == -1) {
+        /* Every right tap is the next column: one 8-byte load per pixel and row. */
+        _Alignas(32) int32_t o[8], u[8];
+        _mm256_store_si256((__m256i *)o, top);
+        _mm256_store_si256((__m256i *)u, bottom);
+        __m256 ta = _mm256_castsi256_ps(lk_tap_pairs(frost, o, 0, 1, 4, 5));
+        __m256 tb = _mm256_castsi256_ps(lk_tap_pairs(frost, o, 2, 3, 6, 7));
+        __m256 ba = _mm256_castsi256_ps(lk_tap_pairs(frost, u, 0, 1, 4, 5));
+        __m256 bb = _mm256_castsi256_ps(lk_tap_pairs(frost, u, 2, 3, 6, 7));
+        p00 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0x88));
+        p10 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0xDD));
+        p01 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0x88));
+        p11 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0xDD));
+    } else {
+        /* Some lane sits on the frost's last column (its right tap is itself): a tap at a time. */
+        __m256i step = _mm256_srli_epi32(right, 14);
+        p00 = _mm256_i32gather_epi32((const int *)frost, top, 1);
+        p10 = _mm256_i32gather_epi32((const int *)frost, _mm256_add_epi32(top, step), 1);
+        p01 = _mm256_i32gather_epi32((const int *)frost, bottom, 1);
+        p11 = _mm256_i32gather_epi32((const int *)frost, _mm256_add_epi32(bottom, step), 1);
+    }
+    __m256i wx = lk_both_halves(_mm256_and_si256(t, byte));
+    __m256i wy = lk_both_halves(_mm256_and_si256(_mm256_srli_epi32(t, 8), byte));
+    __m256i g = lk_tone8(lk_lerp8(lk_lerp8(p00, p10, wx), lk_lerp8(p01, p11, wx), wy), tone);
+    g = lk_lerp8(g, white, lk_both_halves(_mm256_srli_epi32(wt, 16)));
+    __m256i old = _mm256_loadu_si256((const __m256i *)(row + 4 * i));
+    _mm256_storeu_si256((__m256i *)(row + 4 * i), lk_lerp8(old, g, lk_both_halves(cover)));
+}
+
+__attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+static void lk_glass_band_avx512(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w,
+                                 int32_t h, int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
+                                 ptrdiff_t outRowBytes, const lk_glass_tone *tone);
+
+LK_AVX2
+void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w, int32_t h,
+                        int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
+                        ptrdiff_t outRowBytes, const lk_glass_tone *tone, int32_t wide) {
+    if (wide) {
+        lk_glass_band_avx512(tap, taps, weights, w, h, stride, frost, frostRowBytes, out, outRowBytes, tone);
+        return;
+    }
     for (int32_t j = 0; j < h; j++) {
         const int32_t *tapRow = tap + (ptrdiff_t)j * stride;
         const uint32_t *tapsRow = taps + (ptrdiff_t)j * stride, *weightsRow = weights + (ptrdiff_t)j * stride;
         uint8_t *row = out + (ptrdiff_t)j * outRowBytes;
-        for (int32_t i = 0; i + 8 <= w; i += 8) {
-            __m256i wt = _mm256_loadu_si256((const __m256i *)(weightsRow + i));
-            __m256i cover = _mm256_and_si256(wt, coverMask);
-            if (_mm256_testz_si256(cover, cover)) continue;
-            __m256i t = _mm256_loadu_si256((const __m256i *)(tapsRow + i));
-            __m256i top = _mm256_loadu_si256((const __m256i *)(tapRow + i));
-            /* The lower taps: the next row where bit 17 is set, else the same row. */
-            __m256i down = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(t, downBit), downBit), rowBytes);
-            __m256i bottom = _mm256_add_epi32(top, down);
-            /* The same lanes two rows down read about two frost rows further on: ask for them now. Measured
-             * reason: the tap loads waited on the cache (a tile walks 16 rows of 16 pixels, too short a
-             * run for the hardware prefetcher); G2's glass band, one profiled run each: 3.98 -> 3.24 ms
-             * (later runs 3.4-3.8 ms on a loaded machine). */
-            if (j + 2 < h) {
-                _mm_prefetch((const char *)(frost + tapRow[i] + 2 * frostRowBytes), _MM_HINT_T0);
-                _mm_prefetch((const char *)(frost + tapRow[i + 7] + 2 * frostRowBytes), _MM_HINT_T0);
-            }
-            __m256i p00, p10, p01, p11;
-            __m256i right = _mm256_and_si256(t, rightBit);
-            if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(right, rightBit)) == -1) {
-                /* Every right tap is the next column: one 8-byte load per pixel and row. */
-                _Alignas(32) int32_t o[8], u[8];
-                _mm256_store_si256((__m256i *)o, top);
-                _mm256_store_si256((__m256i *)u, bottom);
-                __m256 ta = _mm256_castsi256_ps(lk_tap_pairs(frost, o, 0, 1, 4, 5));
-                __m256 tb = _mm256_castsi256_ps(lk_tap_pairs(frost, o, 2, 3, 6, 7));
-                __m256 ba = _mm256_castsi256_ps(lk_tap_pairs(frost, u, 0, 1, 4, 5));
-                __m256 bb = _mm256_castsi256_ps(lk_tap_pairs(frost, u, 2, 3, 6, 7));
-                p00 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0x88));
-                p10 = _mm256_castps_si256(_mm256_shuffle_ps(ta, tb, 0xDD));
-                p01 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0x88));
-                p11 = _mm256_castps_si256(_mm256_shuffle_ps(ba, bb, 0xDD));
-            } else {
-                /* Some lane sits on the frost's last column (its right tap is itself): a tap at a time. */
-                __m256i step = _mm256_srli_epi32(right, 14);
-                p00 = _mm256_i32gather_epi32((const int *)frost, top, 1);
-                p10 = _mm256_i32gather_epi32((const int *)frost, _mm256_add_epi32(top, step), 1);
-                p01 = _mm256_i32gather_epi32((const int *)frost, bottom, 1);
-                p11 = _mm256_i32gather_epi32((const int *)frost, _mm256_add_epi32(bottom, step), 1);
-            }
-            __m256i wx = lk_both_halves(_mm256_and_si256(t, byte));
-            __m256i wy = lk_both_halves(_mm256_and_si256(_mm256_srli_epi32(t, 8), byte));
-            __m256i g = lk_tone8(lk_lerp8(lk_lerp8(p00, p10, wx), lk_lerp8(p01, p11, wx), wy), tone);
-            g = lk_lerp8(g, white, lk_both_halves(_mm256_srli_epi32(wt, 16)));
-            __m256i old = _mm256_loadu_si256((const __m256i *)(row + 4 * i));
-            _mm256_storeu_si256((__m256i *)(row + 4 * i), lk_lerp8(old, g, lk_both_halves(cover)));
-        }
+        for (int32_t i = 0; i + 8 <= w; i += 8)
+            lk_glass_band8(tapRow, tapsRow, weightsRow, i, j, h, frost, frostRowBytes, row, tone);
     }
 }
 
@@ -312,6 +327,105 @@ static inline LK_AVX512 __m512i lk_lerp16(__m512i a, __m512i b, __m512i w2) {
     return _mm512_or_si512(_mm512_srli_epi16(rb, 8), _mm512_andnot_si512(low8, ga));
 }
 
+/* A 0...256 weight per pixel in both 16-bit halves, sixteen pixels. */
+static inline LK_AVX512 __m512i lk_both_halves16(__m512i w) { return _mm512_or_si512(w, _mm512_slli_epi32(w, 16)); }
+
+/* lk_tone8 on sixteen pixels: the same operations in 512-bit form. */
+static inline LK_AVX512 __m512i lk_tone16(__m512i p, const lk_glass_tone *tone) {
+    if (tone->saturates) {
+        const __m512i byte = _mm512_set1_epi32(0xFF), zero = _mm512_setzero_si512();
+        __m512i r = _mm512_and_si512(p, byte), g = _mm512_and_si512(_mm512_srli_epi32(p, 8), byte);
+        __m512i b = _mm512_and_si512(_mm512_srli_epi32(p, 16), byte), a = _mm512_srli_epi32(p, 24);
+        __m512i luma = _mm512_add_epi32(_mm512_add_epi32(_mm512_mullo_epi32(r, _mm512_set1_epi32(872)),
+                                                         _mm512_mullo_epi32(g, _mm512_set1_epi32(2929))),
+                                        _mm512_mullo_epi32(b, _mm512_set1_epi32(295)));
+        luma = _mm512_add_epi32(_mm512_mullo_epi32(luma, _mm512_set1_epi32(tone->t)), _mm512_set1_epi32(524288));
+        const __m512i scaled = _mm512_set1_epi32(tone->s * 4096);
+        __m512i rv = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(scaled, r), luma), 20);
+        __m512i gv = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(scaled, g), luma), 20);
+        __m512i bv = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(scaled, b), luma), 20);
+        rv = _mm512_min_epi32(_mm512_max_epi32(rv, zero), a);
+        gv = _mm512_min_epi32(_mm512_max_epi32(gv, zero), a);
+        bv = _mm512_min_epi32(_mm512_max_epi32(bv, zero), a);
+        p = _mm512_or_si512(_mm512_or_si512(rv, _mm512_slli_epi32(gv, 8)),
+                            _mm512_or_si512(_mm512_slli_epi32(bv, 16), _mm512_slli_epi32(a, 24)));
+    }
+    const __m512i low8 = _mm512_set1_epi16(0x00FF), rounding = _mm512_set1_epi16(128);
+    const __m512i keep = _mm512_set1_epi16((short)tone->keep);
+    __m512i lo = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(p, low8), keep),
+                                                   _mm512_set1_epi32((int)tone->rb)), rounding);
+    __m512i hi = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(p, 8), keep),
+                                                   _mm512_set1_epi32((int)tone->ga)), rounding);
+    return _mm512_or_si512(_mm512_srli_epi16(lo, 8), _mm512_andnot_si512(low8, hi));
+}
+
+/* lk_glass_band_avx2 sixteen lanes at a time (a row's last group of eight, if any, through lk_glass_band8):
+ * each lane with the same operations. Measured reason: band tiles are 16 pixels wide, so each tile row was
+ * two eight-lane groups; in 512-bit form the blends and the tone take half the instructions. */
+LK_AVX512
+static void lk_glass_band_avx512(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w,
+                                 int32_t h, int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
+                                 ptrdiff_t outRowBytes, const lk_glass_tone *tone) {
+    const __m512i byte = _mm512_set1_epi32(0xFF), coverMask = _mm512_set1_epi32(0xFFFF);
+    const __m512i rightBit = _mm512_set1_epi32(1 << 16), downBit = _mm512_set1_epi32(1 << 17);
+    const __m512i white = _mm512_set1_epi32(-1), rowBytes = _mm512_set1_epi32(frostRowBytes);
+    for (int32_t j = 0; j < h; j++) {
+        const int32_t *tapRow = tap + (ptrdiff_t)j * stride;
+        const uint32_t *tapsRow = taps + (ptrdiff_t)j * stride, *weightsRow = weights + (ptrdiff_t)j * stride;
+        uint8_t *row = out + (ptrdiff_t)j * outRowBytes;
+        int32_t i = 0;
+        for (; i + 16 <= w; i += 16) {
+            __m512i wt = _mm512_loadu_si512(weightsRow + i);
+            __m512i cover = _mm512_and_si512(wt, coverMask);
+            __mmask16 live = _mm512_test_epi32_mask(cover, cover);
+            if (!live) continue;
+            if ((live & 0xFF) == 0 || (live >> 8) == 0) {
+                /* A group of eight with no coverage may hold no taps at all (the lanes kernel skips such groups),
+                 * so its lanes must not be loaded: the other group goes alone. */
+                lk_glass_band8(tapRow, tapsRow, weightsRow, (live & 0xFF) ? i : i + 8, j, h, frost, frostRowBytes, row,
+                               tone);
+                continue;
+            }
+            __m512i t = _mm512_loadu_si512(tapsRow + i);
+            __m512i top = _mm512_loadu_si512(tapRow + i);
+            __m512i bottom = _mm512_mask_add_epi32(top, _mm512_test_epi32_mask(t, downBit), top, rowBytes);
+            if (j + 2 < h) {
+                _mm_prefetch((const char *)(frost + tapRow[i] + 2 * frostRowBytes), _MM_HINT_T0);
+                _mm_prefetch((const char *)(frost + tapRow[i + 15] + 2 * frostRowBytes), _MM_HINT_T0);
+            }
+            __m512i p00, p10, p01, p11;
+            __mmask16 right = _mm512_test_epi32_mask(t, rightBit);
+            if (right == 0xFFFF) {
+                _Alignas(64) int32_t o[16], u[16];
+                _mm512_store_si512(o, top);
+                _mm512_store_si512(u, bottom);
+#define LK_BAND_PAIRS(q, a, b, c, d, e, f, g, k) _mm512_castsi512_ps(_mm512_inserti64x4( \
+        _mm512_castsi256_si512(lk_tap_pairs(frost, q, a, b, c, d)), lk_tap_pairs(frost, q, e, f, g, k), 1))
+                __m512 ta = LK_BAND_PAIRS(o, 0, 1, 4, 5, 8, 9, 12, 13), tb = LK_BAND_PAIRS(o, 2, 3, 6, 7, 10, 11, 14, 15);
+                __m512 ba = LK_BAND_PAIRS(u, 0, 1, 4, 5, 8, 9, 12, 13), bb = LK_BAND_PAIRS(u, 2, 3, 6, 7, 10, 11, 14, 15);
+#undef LK_BAND_PAIRS
+                p00 = _mm512_castps_si512(_mm512_shuffle_ps(ta, tb, 0x88));
+                p10 = _mm512_castps_si512(_mm512_shuffle_ps(ta, tb, 0xDD));
+                p01 = _mm512_castps_si512(_mm512_shuffle_ps(ba, bb, 0x88));
+                p11 = _mm512_castps_si512(_mm512_shuffle_ps(ba, bb, 0xDD));
+            } else {
+                __m512i step = _mm512_maskz_set1_epi32(right, 4);
+                p00 = _mm512_i32gather_epi32(top, frost, 1);
+                p10 = _mm512_i32gather_epi32(_mm512_add_epi32(top, step), frost, 1);
+                p01 = _mm512_i32gather_epi32(bottom, frost, 1);
+                p11 = _mm512_i32gather_epi32(_mm512_add_epi32(bottom, step), frost, 1);
+            }
+            __m512i wx = lk_both_halves16(_mm512_and_si512(t, byte));
+            __m512i wy = lk_both_halves16(_mm512_and_si512(_mm512_srli_epi32(t, 8), byte));
+            __m512i g = lk_tone16(lk_lerp16(lk_lerp16(p00, p10, wx), lk_lerp16(p01, p11, wx), wy), tone);
+            g = lk_lerp16(g, white, lk_both_halves16(_mm512_srli_epi32(wt, 16)));
+            __m512i old = _mm512_loadu_si512(row + 4 * i);
+            _mm512_storeu_si512(row + 4 * i, lk_lerp16(old, g, lk_both_halves16(cover)));
+        }
+        if (i + 8 <= w) lk_glass_band8(tapRow, tapsRow, weightsRow, i, j, h, frost, frostRowBytes, row, tone);
+    }
+}
+
 /* Two side-by-side cells of lk_glass_shadow_cells_avx2, both eight pixels wide, for the pixel rows y0 ..< y1:
  * cell A's pixels in lanes 0-7 and cell B's in lanes 8-15, each lane with exactly the Float operations of the
  * eight-lane loop (d = left + (0 + lane) * step, u, the clamp, the rounding and the one-down step, the table
@@ -447,8 +561,8 @@ int32_t lk_glass_shadow_avx2(const uint16_t *alphas, int32_t count, uint8_t *out
 
 void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w, int32_t h,
                         int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
-                        ptrdiff_t outRowBytes, const lk_glass_tone *tone) {
-    (void)tap; (void)taps; (void)weights; (void)w; (void)h; (void)stride; (void)frost; (void)frostRowBytes;
+                        ptrdiff_t outRowBytes, const lk_glass_tone *tone, int32_t wide) {
+    (void)wide; (void)tap; (void)taps; (void)weights; (void)w; (void)h; (void)stride; (void)frost; (void)frostRowBytes;
     (void)out; (void)outRowBytes; (void)tone;
 }
 

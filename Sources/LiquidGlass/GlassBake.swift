@@ -119,7 +119,7 @@ extension GlassShader {
     /// surface's tiles with this shader.
     ///
     /// Band tiles go through `lk_glass_band_avx2` where the CPU runs AVX2 (`kernels` `.automatic`), whole
-    /// groups of eight lanes at a time; a row's partial last group, and every group elsewhere, take the
+    /// groups of eight lanes at a time (sixteen where it runs AVX-512); a row's partial last group, and every group elsewhere, take the
     /// Swift path below, which computes the same bytes. Measured reason (`liquid bench --filter glass
     /// --profile`, AMD EPYC, one core): G2's glass band 5.5 → 4.0 ms and its median 11.06 → 8.92 ms (with
     /// the shadow's kernel) — the Swift form reads the four taps lane by lane and blends in two SSE2 halves;
@@ -128,6 +128,7 @@ extension GlassShader {
                          kernels: KernelSet = .automatic) {
         #if canImport(CLiquidKernels)
         let avx2 = kernels.usesAVX2
+        let wide: Int32 = kernels.usesAVX512 ? 1 : 0
         var cTone = kernelTone
         #else
         let avx2 = false
@@ -153,7 +154,7 @@ extension GlassShader {
                                 lk_glass_band_avx2(tapBuffer.baseAddress! + start, tapsBuffer.baseAddress! + start,
                                                    weightsBuffer.baseAddress! + start, Int32(w), h, Int32(padded),
                                                    frost.base, Int32(frost.rowBytes), dst.row(Int(y0)) + 4 * x0,
-                                                   dst.rowBytes, &cTone)
+                                                   dst.rowBytes, &cTone, wide)
                                 first = w & ~7
                                 if first == w { continue }
                             }

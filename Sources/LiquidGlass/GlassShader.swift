@@ -283,7 +283,8 @@ struct GlassShader: SurfaceTileVisitor {
                 if lk_glass_lanes_avx2(first, Int32(stride), Int32(x0), Int32(y0), Int32(groups), Int32(h), &geometry,
                                        glowFloats, Int32(glows.count), tapBase, tapsBase, weightsBase) != 0 {
                     lk_glass_band_avx2(tapBase, tapsBase, weightsBase, Int32(groups), Int32(h), Int32(groups), frost.base,
-                                       Int32(frost.rowBytes), dst.row(y0) + 4 * x0, dst.rowBytes, &cTone)
+                                       Int32(frost.rowBytes), dst.row(y0) + 4 * x0, dst.rowBytes, &cTone,
+                                       KernelSet.automatic.usesAVX512 ? 1 : 0)
                 }
                 guard groups < w else { return }
                 for j in 0..<h {

@@ -341,10 +341,11 @@ void lk_glass_straight_rows_avx2(const lk_straight_line *lines, int32_t w, int32
  * row's partial last group) with the arithmetic of GlassShader.applyBand: the four frost taps blended
  * (PackedBlend.lerp along x, then y), toned, lerped toward white by weights >> 16 and over the destination
  * by weights & 0xFFFF; a group whose eight coverages are 0 is left alone. The same bytes as the Swift path.
+ * wide (only where the CPU runs AVX-512) takes sixteen lanes at a time, with the same bytes.
  * Only where lk_has_avx2() returns 1. Precondition: the taps lie inside the frost (as recorded). */
 void lk_glass_band_avx2(const int32_t *tap, const uint32_t *taps, const uint32_t *weights, int32_t w, int32_t h,
                         int32_t stride, const uint8_t *frost, int32_t frostRowBytes, uint8_t *out,
-                        ptrdiff_t outRowBytes, const lk_glass_tone *tone);
+                        ptrdiff_t outRowBytes, const lk_glass_tone *tone, int32_t wide);
 
 /* A recorded shadow run (LiquidGlass's ShadowRecorder.replayShadow): pixel i of out (count pixels) lerped
  * toward opaque black by alphas[i] (0...256, PackedBlend.lerp), eight at a time, groups of eight zero alphas
