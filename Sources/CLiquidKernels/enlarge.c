@@ -195,3 +195,62 @@ void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32
             lk_widen_one(s, s + 4, s + 8, s + 12, weights + 4 * k, out + 4 * (xStart + k));
     }
 }
+
+/* One widened value of lk_widen_alpha_row: the same Float operations as WidenedRows.widen. */
+static inline float lk_widen_alpha_one(const float *s, const float *w) {
+    return (w[0] * s[0] + w[1] * s[1]) + (w[2] * s[2] + w[3] * s[3]);
+}
+
+#if defined(__x86_64__)
+/* Interior pixels p0 ..< p1 (every phase inside the row), 8 / f of them per step: lane j is pixel p + j / f at
+ * phase j % f; its four taps are picked from eight consecutive reduced values by a lane permutation. */
+LK_AVX2
+static int32_t lk_widen_alpha_avx2(const float *source, int32_t p0, int32_t p1, int32_t f, const float *weights,
+                                   float *out) {
+    float w0[8], w1[8], w2[8], w3[8];
+    int32_t pick[8];
+    for (int32_t j = 0; j < 8; j++) {
+        const float *w = weights + 4 * (j % f);
+        w0[j] = w[0]; w1[j] = w[1]; w2[j] = w[2]; w3[j] = w[3];
+        pick[j] = j / f;
+    }
+    const __m256 k0 = _mm256_loadu_ps(w0), k1 = _mm256_loadu_ps(w1), k2 = _mm256_loadu_ps(w2), k3 = _mm256_loadu_ps(w3);
+    const __m256i i0 = _mm256_loadu_si256((const __m256i *)pick), one = _mm256_set1_epi32(1);
+    const __m256i i1 = _mm256_add_epi32(i0, one), i2 = _mm256_add_epi32(i1, one), i3 = _mm256_add_epi32(i2, one);
+    const int32_t step = 8 / f;
+    int32_t p = p0;
+    /* The load reads source[p - 1 ... p + 6]; the taps reach source[p + step + 1] <= source[p + 5]. */
+    for (; p + step <= p1 && p + 7 <= p1 + 2; p += step) {
+        __m256 s = _mm256_loadu_ps(source + p - 1);
+        __m256 a = _mm256_permutevar8x32_ps(s, i0), b = _mm256_permutevar8x32_ps(s, i1);
+        __m256 c = _mm256_permutevar8x32_ps(s, i2), d = _mm256_permutevar8x32_ps(s, i3);
+        __m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k0, a), _mm256_mul_ps(k1, b)),
+                                 _mm256_add_ps(_mm256_mul_ps(k2, c), _mm256_mul_ps(k3, d)));
+        _mm256_storeu_ps(out + f * (p - p0), v);
+    }
+    return p;
+}
+#endif
+
+void lk_widen_alpha_row(const float *source, int32_t paddedWidth, int32_t width, int32_t f, const float *weights,
+                        int32_t vector, float *out) {
+    const int32_t half = f / 2, border = 2;
+    int32_t p0 = paddedWidth, p1 = paddedWidth;
+#if defined(__x86_64__)
+    if (vector >= 1 && (f == 2 || f == 4 || f == 8)) {
+        p0 = border;
+        int32_t last = width - f - half >= 0 ? (width - f - half) / f + border : p0 - 1;
+        p1 = last + 1 < paddedWidth - 2 ? last + 1 : paddedWidth - 2;
+        if (p1 < p0) p1 = p0;
+        int32_t xFirst = f * (p0 - border) + half;
+        /* Pixels the vector loop leaves (the last few) go through the scalar loop below. */
+        p1 = lk_widen_alpha_avx2(source, p0, p1, f, weights, out + xFirst);
+    }
+#endif
+    for (int32_t p = 1; p < paddedWidth - 2; p++) {
+        if (p >= p0 && p < p1) continue;
+        int32_t xStart = f * (p - border) + half;
+        int32_t kLow = xStart < 0 ? -xStart : 0, kHigh = width - xStart < f ? width - xStart : f;
+        for (int32_t k = kLow; k < kHigh; k++) out[xStart + k] = lk_widen_alpha_one(source + p - 1, weights + 4 * k);
+    }
+}

@@ -197,6 +197,13 @@ int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t 
 void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32_t f, const float *weights,
                   int32_t vector, uint16_t *out);
 
+/* ReducedBlur's alpha widening (WidenedRows.widen) of one padded reduced row of floats: for each reduced pixel
+ * p in 1 ... paddedWidth - 3 and phase k with x = f (p - 2) + f / 2 + k inside 0 ... width - 1, out[x] =
+ * (w0 s[p-1] + w1 s[p]) + (w2 s[p+1] + w3 s[p+2]) with phase k's weights at weights[4k ... 4k + 3], each product
+ * and sum rounded to float. vector >= 1 takes eight values at a time with AVX2; the same values. */
+void lk_widen_alpha_row(const float *source, int32_t paddedWidth, int32_t width, int32_t f, const float *weights,
+                        int32_t vector, float *out);
+
 /* ReducedBlur.enlargeAlphaRows for one output row, eight values at a time: v = (weights[0]*r0[i] +
  * weights[1]*r1[i]) + (weights[2]*r2[i] + weights[3]*r3[i]), each product and sum rounded to float
  * separately; level = v + 0.5 clamped to [0, 255] and truncated (for a finite v the level Swift's
