@@ -186,7 +186,8 @@ void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32
         }
     }
 #endif
-    for (int32_t p = 1; p < paddedWidth - 2; p++) {
+    /* The pixels the vector loop left: those before p0 and from p1 on. */
+    for (int32_t p = 1; p < paddedWidth - 2; p = p + 1 == p0 ? (p1 > p0 ? p1 : p0) : p + 1) {
         if (p >= p0 && p < p1) continue;
         int32_t xStart = f * (p - border) + half;
         int32_t kLow = xStart < 0 ? -xStart : 0, kHigh = width - xStart < f ? width - xStart : f;
@@ -218,10 +219,14 @@ static int32_t lk_widen_alpha_avx2(const float *source, int32_t p0, int32_t p1, 
     const __m256i i0 = _mm256_loadu_si256((const __m256i *)pick), one = _mm256_set1_epi32(1);
     const __m256i i1 = _mm256_add_epi32(i0, one), i2 = _mm256_add_epi32(i1, one), i3 = _mm256_add_epi32(i2, one);
     const int32_t step = 8 / f;
+    /* The taps reach source[p - 1 ... p + step + 1]: step + 3 values, loaded under a mask so that the load
+     * never reads past them (the row's last pixels take the vector path too). */
+    int32_t needed[8];
+    for (int32_t j = 0; j < 8; j++) needed[j] = j < step + 3 ? -1 : 0;
+    const __m256i mask = _mm256_loadu_si256((const __m256i *)needed);
     int32_t p = p0;
-    /* The load reads source[p - 1 ... p + 6]; the taps reach source[p + step + 1] <= source[p + 5]. */
-    for (; p + step <= p1 && p + 7 <= p1 + 2; p += step) {
-        __m256 s = _mm256_loadu_ps(source + p - 1);
+    for (; p + step <= p1; p += step) {
+        __m256 s = _mm256_maskload_ps(source + p - 1, mask);
         __m256 a = _mm256_permutevar8x32_ps(s, i0), b = _mm256_permutevar8x32_ps(s, i1);
         __m256 c = _mm256_permutevar8x32_ps(s, i2), d = _mm256_permutevar8x32_ps(s, i3);
         __m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k0, a), _mm256_mul_ps(k1, b)),
@@ -247,7 +252,8 @@ void lk_widen_alpha_row(const float *source, int32_t paddedWidth, int32_t width,
         p1 = lk_widen_alpha_avx2(source, p0, p1, f, weights, out + xFirst);
     }
 #endif
-    for (int32_t p = 1; p < paddedWidth - 2; p++) {
+    /* The pixels the vector loop left: those before p0 and from p1 on. */
+    for (int32_t p = 1; p < paddedWidth - 2; p = p + 1 == p0 ? (p1 > p0 ? p1 : p0) : p + 1) {
         if (p >= p0 && p < p1) continue;
         int32_t xStart = f * (p - border) + half;
         int32_t kLow = xStart < 0 ? -xStart : 0, kHigh = width - xStart < f ? width - xStart : f;
