@@ -188,10 +188,47 @@ public final class Compositor {
     /// ``render(_:)``, also returning the device rect that changed (`nil` damage when no pixel needed
     /// redrawing).
     package func renderFrame(_ root: Layer) throws -> (image: Pixmap, damage: PixelRect?) {
+        guard let frame = try beginFrame(root) else { return (image, nil) }
+        return try finishFrame(frame, drawn: Self.updateDrawings(of: [frame])[0])
+    }
+
+    /// A render begun by ``beginFrame(_:)``: the render tree is built and the drawing layers' updates are
+    /// listed; ``updateDrawings(of:)`` runs them and ``finishFrame(_:drawn:)`` completes the render.
+    package struct PendingFrame {
+        fileprivate let root: Layer
+        fileprivate let tree: RenderNode?
+        fileprivate let stampAtStart: UInt64
+        fileprivate let full: Bool
+        /// The visible drawing layers' nodes, and each one's update to run.
+        fileprivate let drawn: [RenderNode]
+        fileprivate let jobs: [DrawingJob]
+    }
+
+    /// One drawing layer's update: what ``LayerDrawing/update(bounds:toDevice:scale:)`` is called with, and
+    /// how long its last update took (nanoseconds; `.max` when unknown), to hand out the longest first.
+    fileprivate struct DrawingJob: Sendable {
+        let drawing: any LayerDrawing
+        let bounds: Rect
+        let toDevice: AffineTransform
+        let scale: Double
+        let lastCost: Int64
+    }
+
+    /// What running a frame's drawing updates produced: each update and how long it took (nanoseconds).
+    package struct DrawnLayers {
+        fileprivate var updates: [LayerDrawingUpdate]
+        fileprivate var costs: [Int64]
+    }
+
+    /// Starts a render: `nil` when nothing changed since the last one (the image stands, as ``render(_:)``
+    /// returns it with `nil` damage), else the built frame. Until ``finishFrame(_:drawn:)`` completes it,
+    /// the compositor must not begin another render, and the next render after a failure redraws
+    /// everything.
+    package func beginFrame(_ root: Layer) throws -> PendingFrame? {
         if hasRendered, !needsFullRender, root === lastRoot, root.subtreeStamp <= renderedStamp {
             statistics = RenderStatistics()
             statistics.wasIdle = true
-            return (image, nil)
+            return nil
         }
         let stampAtStart = Layer.currentStamp
         let full = !hasRendered || needsFullRender || root !== lastRoot
@@ -203,13 +240,78 @@ public final class Compositor {
         nextIndex = 0
         visitedGroups = []
         backdropOutputs = [:]
-        defer { backdropOutputs = [:]; nodes = []; rootBackdrops = [] }
-
-        let tree = try build(root, parentToDevice: rootPlacement.concatenating(AffineTransform(scale: scale)),
+        let tree: RenderNode?
+        do {
+            tree = try build(root, parentToDevice: rootPlacement.concatenating(AffineTransform(scale: scale)),
                              insideBuffer: false,
                              limit: image.bounds, chain: [])
+        } catch {
+            backdropOutputs = [:]; nodes = []; rootBackdrops = []
+            throw error
+        }
         statistics.layers = nodes.count
-        let updates = updateDrawings()
+        var drawn: [RenderNode] = []
+        var jobs: [DrawingJob] = []
+        for node in nodes {
+            guard case .drawing(let drawing) = node.layer.content, node.contentBox?.intersects(image.bounds) == true
+            else { continue }
+            drawn.append(node)
+            jobs.append(DrawingJob(drawing: drawing, bounds: node.layer.bounds, toDevice: node.toDevice, scale: scale,
+                                   lastCost: drawingCosts[ObjectIdentifier(node.layer)] ?? .max))
+        }
+        return PendingFrame(root: root, tree: tree, stampAtStart: stampAtStart, full: full, drawn: drawn, jobs: jobs)
+    }
+
+    /// Runs the drawing layers' updates of `frames` (begun by their compositors, one frame each) as one loop
+    /// on the worker pool, one job per layer, longest first by each layer's last time — so with frames of
+    /// several compositors (``UIRunLoop/step(_:)``) one control's goo runs beside another's instead of after
+    /// it. Returns each frame's results, in order. Each update only reads its layer's drawing, so the
+    /// results are those of running the frames one by one.
+    package static func updateDrawings(of frames: [PendingFrame]) -> [DrawnLayers] {
+        var work: [DrawingJob] = []
+        var starts: [Int] = []
+        for frame in frames {
+            starts.append(work.count)
+            work.append(contentsOf: frame.jobs)
+        }
+        var results = frames.map { _ in DrawnLayers(updates: [], costs: []) }
+        guard !work.isEmpty else { return results }
+        // Longest first (by last frame's time), so that a long update does not start last while the other
+        // workers idle: with the screen's four controls on two workers, the tab bar's render (the longest)
+        // last made the frame wait for it alone.
+        let order = work.indices.sorted { work[$0].lastCost > work[$1].lastCost }
+        var updates = [LayerDrawingUpdate](repeating: LayerDrawingUpdate(version: 0, changed: nil), count: work.count)
+        var costs = [Int64](repeating: 0, count: work.count)
+        let jobs = work
+        updates.withUnsafeMutableBufferPointer { buffer in
+            costs.withUnsafeMutableBufferPointer { costBuffer in
+                // Each job writes only its own slots.
+                nonisolated(unsafe) let out = buffer, took = costBuffer
+                WorkerPool.shared.forEach(jobs.count) { k in
+                    let i = order[k], job = jobs[i]
+                    let start = ContinuousClock.now
+                    out[i] = job.drawing.update(bounds: job.bounds, toDevice: job.toDevice, scale: job.scale)
+                    let elapsed = start.duration(to: .now).components
+                    took[i] = elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000
+                }
+            }
+        }
+        for (f, frame) in frames.enumerated() {
+            let range = starts[f]..<(starts[f] + frame.jobs.count)
+            results[f] = DrawnLayers(updates: Array(updates[range]), costs: Array(costs[range]))
+        }
+        return results
+    }
+
+    /// Completes a render begun by ``beginFrame(_:)`` with its drawing layers' updates (from
+    /// ``updateDrawings(of:)``): the damage, the passes and the image, as ``renderFrame(_:)`` returns them.
+    package func finishFrame(_ frame: PendingFrame, drawn: DrawnLayers) throws -> (image: Pixmap, damage: PixelRect?) {
+        defer { backdropOutputs = [:]; nodes = []; rootBackdrops = [] }
+        let root = frame.root, tree = frame.tree, stampAtStart = frame.stampAtStart, full = frame.full
+        drawingCosts = [:]
+        for (node, cost) in zip(frame.drawn, drawn.costs) { drawingCosts[ObjectIdentifier(node.layer)] = cost }
+        statistics.drawingUpdates += frame.jobs.count
+        let updates = Array(zip(frame.drawn, drawn.updates)).map { (node: $0.0, update: $0.1) }
 
         var newRecords: [ObjectIdentifier: PixelRect?] = [:]
         newRecords.reserveCapacity(nodes.count)
@@ -473,46 +575,6 @@ public final class Compositor {
         if underlays.layers != layers || underlays.split == 0 || split < underlays.split {
             underlays.reset(split: split, layers: layers)
         }
-    }
-
-    /// Updates every visible drawing layer's ``LayerDrawing`` on the worker pool, one job per layer (the
-    /// layers' renders run side by side), and returns each node with its update.
-    private func updateDrawings() -> [(node: RenderNode, update: LayerDrawingUpdate)] {
-        var drawn: [RenderNode] = []
-        var jobs: [(drawing: any LayerDrawing, bounds: Rect, toDevice: AffineTransform)] = []
-        for node in nodes {
-            guard case .drawing(let drawing) = node.layer.content, node.contentBox?.intersects(image.bounds) == true
-            else { continue }
-            drawn.append(node)
-            jobs.append((drawing, node.layer.bounds, node.toDevice))
-        }
-        guard !jobs.isEmpty else { return [] }
-        // Longest first (by last frame's time), so that a long update does not start last while the other
-        // workers idle: with the screen's four controls on two workers, the tab bar's render (the longest)
-        // last made the frame wait for it alone.
-        let order = drawn.indices.sorted { a, b in
-            (drawingCosts[ObjectIdentifier(drawn[a].layer)] ?? .max) > (drawingCosts[ObjectIdentifier(drawn[b].layer)] ?? .max)
-        }
-        var updates = [LayerDrawingUpdate](repeating: LayerDrawingUpdate(version: 0, changed: nil), count: jobs.count)
-        var costs = [Int64](repeating: 0, count: jobs.count)
-        let scale = self.scale, work = jobs
-        updates.withUnsafeMutableBufferPointer { buffer in
-            costs.withUnsafeMutableBufferPointer { costBuffer in
-                // Each job writes only its own slots.
-                nonisolated(unsafe) let out = buffer, took = costBuffer
-                WorkerPool.shared.forEach(work.count) { k in
-                    let i = order[k]
-                    let start = ContinuousClock.now
-                    out[i] = work[i].drawing.update(bounds: work[i].bounds, toDevice: work[i].toDevice, scale: scale)
-                    let elapsed = start.duration(to: .now).components
-                    took[i] = elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000
-                }
-            }
-        }
-        drawingCosts = [:]
-        for (node, cost) in zip(drawn, costs) { drawingCosts[ObjectIdentifier(node.layer)] = cost }
-        statistics.drawingUpdates += jobs.count
-        return Array(zip(drawn, updates)).map { (node: $0.0, update: $0.1) }
     }
 
     /// `rect` grown to start on a multiple of ``filterGridAlignment`` (the far edges stay).
