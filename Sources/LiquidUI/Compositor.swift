@@ -306,6 +306,7 @@ public final class Compositor {
     /// Completes a render begun by ``beginFrame(_:)`` with its drawing layers' updates (from
     /// ``updateDrawings(of:)``): the damage, the passes and the image, as ``renderFrame(_:)`` returns them.
     package func finishFrame(_ frame: PendingFrame, drawn: DrawnLayers) throws -> (image: Pixmap, damage: PixelRect?) {
+        precondition(drawn.updates.count == frame.drawn.count, "a frame finished with another frame's drawing updates")
         defer { backdropOutputs = [:]; nodes = []; rootBackdrops = [] }
         let root = frame.root, tree = frame.tree, stampAtStart = frame.stampAtStart, full = frame.full
         drawingCosts = [:]
