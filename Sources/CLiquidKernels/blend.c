@@ -25,7 +25,41 @@ int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t
     return i;
 }
 
+/* MaskedMix: out[i] = PackedPixel.mix(out[i], toward[i], weights[i] >> 24) where that weight is not 0 and out[i]
+ * is not transparent, else out[i] unchanged; eight pixels at a time, per 16-bit lane (the colour channels
+ * two to a 32-bit word as in the Swift form: every lane holds at most 255 * 255 + 128 plus its own high byte,
+ * so no lane carries into the next). Returns the first pixel not written (count rounded down to 8). */
+__attribute__((target("avx2")))
+int32_t lk_mix_toward_avx2(uint32_t *out, const uint32_t *toward, const uint32_t *weights, int32_t count) {
+    const __m256i low8 = _mm256_set1_epi16(0x00FF), half = _mm256_set1_epi16(128), full = _mm256_set1_epi16(255);
+    const __m256i zero = _mm256_setzero_si256();
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i w = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(weights + i)), 24);
+        __m256i a = _mm256_loadu_si256((const __m256i *)(out + i));
+        /* Lanes left alone: no weight, or a transparent pixel. */
+        __m256i keep = _mm256_or_si256(_mm256_cmpeq_epi32(w, zero), _mm256_cmpeq_epi32(_mm256_srli_epi32(a, 24), zero));
+        if (_mm256_movemask_epi8(keep) == -1) continue;
+        __m256i b = _mm256_loadu_si256((const __m256i *)(toward + i));
+        __m256i w2 = _mm256_or_si256(w, _mm256_slli_epi32(w, 16)), v2 = _mm256_sub_epi16(full, w2);
+        __m256i rb = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, low8), v2),
+                                                       _mm256_mullo_epi16(_mm256_and_si256(b, low8), w2)), half);
+        __m256i ag = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(a, 8), v2),
+                                                       _mm256_mullo_epi16(_mm256_srli_epi16(b, 8), w2)), half);
+        rb = _mm256_srli_epi16(_mm256_add_epi16(rb, _mm256_srli_epi16(rb, 8)), 8);
+        ag = _mm256_andnot_si256(low8, _mm256_add_epi16(ag, _mm256_srli_epi16(ag, 8)));
+        __m256i mixed = _mm256_or_si256(rb, ag);
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_blendv_epi8(mixed, a, keep));
+    }
+    return i;
+}
+
 #else
+
+int32_t lk_mix_toward_avx2(uint32_t *out, const uint32_t *toward, const uint32_t *weights, int32_t count) {
+    (void)out; (void)toward; (void)weights; (void)count;
+    return 0;
+}
 
 int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t source) {
     (void)destination; (void)count; (void)source;

@@ -273,6 +273,12 @@ int32_t lk_shading(uint8_t *destination, const uint8_t *multiply, const uint8_t 
  * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. */
 int32_t lk_source_over_solid_avx2(uint32_t *destination, int32_t count, uint32_t source);
 
+/* LiquidRaster's MaskedMix: out[i] = PackedPixel.mix(out[i], toward[i], weights[i] >> 24) where that weight is
+ * not 0 and out[i] is not transparent (alpha 0), else out[i] is left; eight pixels at a time. Returns the
+ * first pixel not written (count rounded down to a multiple of 8); the caller finishes the rest. Only where
+ * lk_has_avx2() returns 1. */
+int32_t lk_mix_toward_avx2(uint32_t *out, const uint32_t *toward, const uint32_t *weights, int32_t count);
+
 /* See-through glass's colour transform (LiquidGlass's GlassTone): saturation s (s * 256, and t = 256 - s) when
  * saturates is not 0, then an overlay (PackedBlend.Overlay: keep = 256 - its alpha, rb and ga its
  * premultiplied channels times 256 in 16-bit halves). */

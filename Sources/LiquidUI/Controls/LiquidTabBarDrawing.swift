@@ -305,16 +305,9 @@ final class LiquidTabBarDrawing: LayerDrawing {
                 weights.withView { goo in
                     let w = gx1 - gx0
                     for y in gy0..<gy1 {
-                        let o = UnsafeMutableRawPointer(out.row(y - region.y) + 4 * (gx0 - region.x))
-                        let t = UnsafeRawPointer(tint.row(y) + 4 * gx0)
-                        let g = goo.row(y - y0) + 4 * (gx0 - x0)
-                        for x in 0..<w {
-                            let m = UInt32(g[4 * x + 3])
-                            let n = o.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                            if m == 0 || n >> 24 == 0 { continue }
-                            let k = t.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                            o.storeBytes(of: PackedPixel.mix(n, k, m), toByteOffset: 4 * x, as: UInt32.self)
-                        }
+                        MaskedMix.mix(UnsafeMutableRawPointer(out.row(y - region.y) + 4 * (gx0 - region.x)),
+                                      toward: UnsafeRawPointer(tint.row(y) + 4 * gx0),
+                                      weights: UnsafeRawPointer(goo.row(y - y0) + 4 * (gx0 - x0)), count: w)
                     }
                 }
             }
