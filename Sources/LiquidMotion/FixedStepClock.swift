@@ -10,10 +10,10 @@ import LiquidGeometry
 /// ends on a step.
 ///
 /// ## Policy
-/// - **On time**: a time at most 1.5 × ``frameInterval`` after the simulated time owes the whole steps up to
-///   it: two steps per frame at 60 Hz, one at 120 Hz (1 µs of tolerance absorbs the rounding of summed frame
-///   times).
-/// - **Late** (more than 1.5 × ``frameInterval`` behind — a dropped frame in a window):
+/// - **On time**: a time at most 1.5 × ``frameInterval`` after the previous frame owes the whole steps up to
+///   it: two steps per frame at 60 Hz, one at 120 Hz, at 240 Hz one every other frame (1 µs of tolerance
+///   absorbs the rounding of summed frame times).
+/// - **Late** (more than 1.5 × ``frameInterval`` after the previous frame — a dropped frame in a window):
 ///   ``LateFramePolicy/pause`` (the default) credits one nominal frame interval and drops the rest, so the
 ///   motion pauses rather than skipping ahead; ``LateFramePolicy/catchUp`` owes every missing step.
 /// - Never more than ``maximumCatchUpSteps`` steps at once; time beyond that is dropped (no spiral of
@@ -53,6 +53,8 @@ package struct FixedStepClock: Hashable, Sendable {
     package private(set) var stepsTaken = 0
     /// Time not simulated since creation: late frames under ``LateFramePolicy/pause`` and time beyond the cap.
     package private(set) var droppedTime = 0.0
+    /// The latest time given to ``advance(to:)`` (or the start): how late a frame is is measured from it.
+    private var lastFrame: Double
 
     /// A clock whose step 0 is at `start`.
     ///
@@ -85,6 +87,7 @@ package struct FixedStepClock: Hashable, Sendable {
         self.lateFramePolicy = lateFramePolicy
         self.maximumCatchUpSteps = maximumCatchUpSteps
         origin = start
+        lastFrame = start
     }
 
     /// The default clock of a 60 Hz display: 1/120 s steps, 1/60 s frames, late frames pause, started at 0.
@@ -104,15 +107,21 @@ package struct FixedStepClock: Hashable, Sendable {
         guard time.isFinite else { return }
         origin = time
         stepsTaken = 0
+        lastFrame = time
     }
 
     /// Takes the steps due at `now` under the policy (see the type's overview) and returns how many.
     @discardableResult
     package mutating func advance(to now: Double) -> Int {
         guard now.isFinite else { return 0 }
-        let lag = now - time
-        if lateFramePolicy == .pause, lag > Self.lateFrameFactor * frameInterval {
-            let skipped = lag - frameInterval
+        // Lateness is the gap since the previous frame, not the lag behind the simulated time: that lag also
+        // holds the part of a step not yet taken, which at a frame interval shorter than the step (above
+        // 120 Hz) or not a whole number of steps (90 Hz) made on-time frames look late, so a 240 Hz motion
+        // never advanced and a 90 Hz one ran slow.
+        let gap = now - lastFrame
+        if now > lastFrame { lastFrame = now }
+        if lateFramePolicy == .pause, gap > Self.lateFrameFactor * frameInterval {
+            let skipped = gap - frameInterval
             origin += skipped
             droppedTime += skipped
         }

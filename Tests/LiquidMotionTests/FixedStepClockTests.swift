@@ -33,6 +33,26 @@ struct FixedStepClockTests {
         #expect(at60.2.droppedTime == 0 && at120.2.droppedTime == 0)
     }
 
+    /// Displays faster than the step (144 and 240 Hz) or not a whole number of steps a frame (90 Hz): every
+    /// on-time frame owes the whole steps up to it, nothing is dropped, and after half a second the spring is
+    /// where its closed form puts it at the last whole step.
+    @Test(arguments: [90.0, 121, 144, 240])
+    func otherFrameRatesKeepRealTime(rate: Double) throws {
+        let frames = Int((rate / 2).rounded(.up))
+        let times = (1...frames).map { Double($0) / rate }
+        let (steps, animator, clock) = drive(try FixedStepClock(frameInterval: 1 / rate), times: times)
+        #expect(clock.droppedTime == 0, "\(rate) Hz")
+        let last = try #require(times.last)
+        let expectedSteps = Int((last * 120 + 1e-6).rounded(.down))
+        #expect(steps.reduce(0, +) == expectedSteps, "\(rate) Hz")
+        #expect(steps.allSatisfy { $0 <= 2 }, "\(rate) Hz: at most two steps a frame")
+        #expect(isClose(animator.value, spring.value(at: Double(expectedSteps) / 120, from: 0.0, to: 100), absolute: 1e-9))
+        // A frame two seconds late still pauses: one frame interval's worth of steps, the rest dropped.
+        var late = clock
+        let taken = late.advance(to: last + 2)
+        #expect(taken <= 2 && late.droppedTime > 1.9, "\(rate) Hz")
+    }
+
     @Test func aLateFramePausesByDefaultAndCatchesUpOnRequest() throws {
         // Frames at 1/60 and 2/60, then one three intervals late (5/60), then on time again (6/60).
         let times = [1.0, 2, 5, 6].map { $0 / 60 }

@@ -34,6 +34,20 @@ struct MotionPolicyTests {
         }
     }
 
+    /// At 90, 144 and 240 Hz (frames not a whole number of steps apart, or shorter than a step) the thumb is,
+    /// at every frame, where the closed form puts it at the last whole 1/120 s step: the motion keeps real
+    /// time instead of freezing or slowing down.
+    @Test(arguments: [90.0, 144, 240])
+    func otherFrameRatesFollowTheClosedForm(rate: Double) throws {
+        let (loop, control) = try animatedSwitch(rate: rate)
+        for k in 1...Int(rate / 2) {
+            let t = Double(k) / rate
+            loop.step(to: t)
+            let stepTime = (t * 120 + 1e-6).rounded(.down) / 120
+            #expect(abs(control.thumbX - exact(stepTime)) < 1e-9, "\(rate) Hz, frame \(k)")
+        }
+    }
+
     @Test func aLateFramePausesTheMotionUnlessCatchingUpIsChosen() throws {
         let (loop, control) = try animatedSwitch(rate: 60)
         loop.step(to: 1.0 / 60)
