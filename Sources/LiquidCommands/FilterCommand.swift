@@ -15,10 +15,25 @@ struct FilterCommand: ParsableCommand {
         @Argument(help: "Input PNG, or - for standard input.") var input: String
         @Argument(help: "Output PNG.") var output: String
 
-        func read() throws -> Pixmap {
-            guard input == "-" else { return try PNG.read(contentsOf: input) }
-            do { return try PNG.decode(ImageFileIO.readAll(input, allowsStandardInput: true)) } catch {
-                throw error.kind == .malformed ? LiquidError.image("standard input: \(error.message)") : error
+        /// Reads and decodes the input. With `bytesPerPixel` (the filter's peak memory per input pixel), an
+        /// image whose filter would need more than ``FilterCommand/memoryBudget`` is refused from its header,
+        /// before any pixel memory is allocated.
+        func read(bytesPerPixel: Int = FilterCommand.plainBytesPerPixel, doing what: String = "filter") throws -> Pixmap {
+            let name = input == "-" ? "standard input" : "'\(input)'"
+            let bytes = try ImageFileIO.readAll(input, allowsStandardInput: input == "-")
+            if let header = try? PNG.Header(parsing: bytes), header.width <= Pixmap.maximumSide,
+               header.height <= Pixmap.maximumSide {
+                // Both sides are at most 16 384, so the product of the three cannot overflow.
+                let need = header.width * header.height * bytesPerPixel
+                if need > FilterCommand.memoryBudget {
+                    let limit = FilterCommand.memoryBudget / bytesPerPixel / 1_000_000
+                    throw LiquidError.image("\(name): to \(what) a \(header.width)×\(header.height) image takes about "
+                        + "\(need >> 20) MB, more than the \(FilterCommand.memoryBudget >> 20) MB a filter may use "
+                        + "(about \(limit) megapixels at most)")
+                }
+            }
+            do { return try PNG.decode(bytes) } catch {
+                throw error.kind == .malformed ? LiquidError.image("\(name): \(error.message)") : error
             }
         }
 
@@ -29,6 +44,18 @@ struct FilterCommand: ParsableCommand {
         case clamp, transparent
         var mode: EdgeMode { self == .clamp ? .clamp : .transparent }
     }
+
+    /// The most memory one filter run may take: the render's budget (docs/command-line.md).
+    static let memoryBudget = 1536 << 20
+    /// Peak memory per input pixel, measured (maximum resident size over a 4096 × 4096 input, rounded up):
+    /// the decoded image, the filtered copy and the PNG encoder's buffers, plus each filter's scratch.
+    static let plainBytesPerPixel = 11
+    /// A blur at full resolution (σ below 2.5) keeps two four-channel float images.
+    static let fullResolutionBlurBytesPerPixel = 43
+    /// A reduced blur, or a goo whose alpha-only blur runs at full resolution.
+    static let reducedBlurBytesPerPixel = 19
+    /// The input, the map and the output.
+    static let displaceBytesPerPixel = 23
 
     /// The documented ranges (docs/command-line.md). A blur of any finite σ ≥ 0 runs in time bounded by the
     /// image size, so σ may be generous: far beyond the image it gives the image's average colour.
@@ -57,7 +84,9 @@ struct FilterCommand: ParsableCommand {
 
         func run() throws {
             let blur = try GaussianBlur(sigma: sigma, edgeMode: edge.mode)
-            try files.write(blur.applied(to: files.read()))
+            let perPixel = blur.runsAtFullResolution ? FilterCommand.fullResolutionBlurBytesPerPixel
+                : FilterCommand.reducedBlurBytesPerPixel
+            try files.write(blur.applied(to: files.read(bytesPerPixel: perPixel, doing: "blur")))
         }
     }
 
@@ -75,6 +104,7 @@ struct FilterCommand: ParsableCommand {
             if let luma { _ = try CommandLineInput.check(luma, "--luma", in: FilterCommand.fractionRange) }
             _ = try CommandLineInput.check(softness, "--softness", in: FilterCommand.fractionRange)
             guard (alpha == nil) != (luma == nil) else { throw ValidationError("give exactly one of --alpha or --luma") }
+            if luma != nil, softness != 0 { throw ValidationError("--softness applies to --alpha only, not to --luma") }
             _ = try FilterCommand.color(color, flag: "--color")
         }
 
@@ -94,29 +124,35 @@ struct FilterCommand: ParsableCommand {
     struct Goo: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Metaball goo: blur, then alpha threshold into one colour; --matrix applies only the SVG goo colour matrix (α′ = 18α − 7).")
-        @Option(parsing: .unconditional, help: "Blur σ in pixels.", transform: CommandLineInput.decimal) var sigma: Double = 12
-        @Option(parsing: .unconditional, help: "Alpha threshold in 0…1.", transform: CommandLineInput.decimal) var threshold: Double = 0.5
-        @Option(parsing: .unconditional, help: "Width of a smooth edge around the threshold, 0…1.", transform: CommandLineInput.decimal) var softness: Double = 0
-        @Option(help: "Colour of the result.") var color: String = "#000000"
-        @Flag(help: "Apply the SVG goo colour matrix instead of blur + threshold.") var matrix = false
+        @Option(parsing: .unconditional, help: "Blur σ in pixels (default 12).", transform: CommandLineInput.decimal) var sigma: Double?
+        @Option(parsing: .unconditional, help: "Alpha threshold in 0…1 (default 0.5).", transform: CommandLineInput.decimal) var threshold: Double?
+        @Option(parsing: .unconditional, help: "Width of a smooth edge around the threshold, 0…1 (default 0).", transform: CommandLineInput.decimal) var softness: Double?
+        @Option(help: "Colour of the result (default #000000).") var color: String?
+        @Flag(help: "Apply the SVG goo colour matrix instead of blur + threshold (takes none of the options above).") var matrix = false
         @OptionGroup var files: Files
 
         func validate() throws {
-            _ = try CommandLineInput.check(sigma, "--sigma", in: FilterCommand.sigmaRange)
-            _ = try CommandLineInput.check(threshold, "--threshold", in: FilterCommand.fractionRange)
-            _ = try CommandLineInput.check(softness, "--softness", in: FilterCommand.fractionRange)
-            _ = try FilterCommand.color(color, flag: "--color")
+            if let sigma { _ = try CommandLineInput.check(sigma, "--sigma", in: FilterCommand.sigmaRange) }
+            if let threshold { _ = try CommandLineInput.check(threshold, "--threshold", in: FilterCommand.fractionRange) }
+            if let softness { _ = try CommandLineInput.check(softness, "--softness", in: FilterCommand.fractionRange) }
+            if let color { _ = try FilterCommand.color(color, flag: "--color") }
+            if matrix {
+                let given = [("--sigma", sigma != nil), ("--threshold", threshold != nil), ("--softness", softness != nil),
+                             ("--color", color != nil)].filter(\.1).map(\.0)
+                if let first = given.first { throw ValidationError("\(first) does not apply to --matrix (the colour matrix is fixed)") }
+            }
         }
 
         func run() throws {
-            let image = try files.read()
             if matrix {
-                try files.write(ColorMatrix.goo.applied(to: image))
+                try files.write(ColorMatrix.goo.applied(to: files.read()))
                 return
             }
-            let goo = try LiquidRaster.Goo(sigma: sigma, threshold: threshold, edgeWidth: softness,
-                                           color: FilterCommand.color(color, flag: "--color"))
-            try files.write(goo.applied(to: image))
+            let goo = try LiquidRaster.Goo(sigma: sigma ?? 12, threshold: threshold ?? 0.5, edgeWidth: softness ?? 0,
+                                           color: FilterCommand.color(color ?? "#000000", flag: "--color"))
+            let perPixel = goo.blur.runsAtFullResolution ? FilterCommand.reducedBlurBytesPerPixel
+                : FilterCommand.plainBytesPerPixel
+            try files.write(goo.applied(to: files.read(bytesPerPixel: perPixel, doing: "goo")))
         }
     }
 
@@ -133,7 +169,7 @@ struct FilterCommand: ParsableCommand {
         }
 
         func run() throws {
-            let source = try files.read()
+            let source = try files.read(bytesPerPixel: FilterCommand.displaceBytesPerPixel, doing: "displace")
             let field = try PNG.read(contentsOf: map)
             try files.write(Displacement.displaced(source, map: field, scale: scale, edgeMode: edge.mode))
         }

@@ -28,6 +28,9 @@ public struct GaussianBlur: Sendable, Hashable {
     /// What the blur reads beyond the image edges.
     public let edgeMode: EdgeMode
     let plan: BlurPlan
+    /// Whether the blur runs at full resolution (a small σ), on four float channels per pixel, rather than on
+    /// an image reduced by 2, 4 or 8: what its scratch memory grows with.
+    package var runsAtFullResolution: Bool { sigma > 0 && plan.factor == 1 }
 
     /// - Throws: `LiquidError` (`.outOfRange`) naming `sigma` when it is negative, NaN or infinite.
     public init(sigma: Double, edgeMode: EdgeMode = .clamp) throws(LiquidError) {

@@ -45,6 +45,26 @@ struct BudgetTests {
         #expect(try PNG.read(contentsOf: small).width == 1600)
     }
 
+    /// A 12000² PNG (valid, small on disk, within the PNG limits): every filter that would need more than the
+    /// 1536 MB budget for it is refused from the header, with the address space capped at 512 MB, so nothing
+    /// was decoded; the output is not written. A filter that fits (a threshold of 144 megapixels) runs.
+    @Test func aFilterBeyondTheMemoryBudgetIsRefusedBeforeDecoding() throws {
+        let side = 12_000
+        let big = folder + "/big.png"
+        try PNG.write(try Pixmap(width: side, height: side, fill: PremultipliedRGBA8(red: 90, green: 40, blue: 10, alpha: 255)),
+                      to: big)
+        let out = folder + "/big-out.png"
+        for (filter, verb) in [("blur --sigma 1", "blur"), ("blur --sigma 30", "blur"), ("goo --sigma 1", "goo"),
+                               ("displace --map '\(big)' --scale 5", "displace")] {
+            let capped = try LiquidProcess.shell("ulimit -v 524288; exec \"$LIQUID\" filter \(filter) '\(big)' '\(out)'", timeout: 60)
+            expectOneLine(capped, containing: ["big.png", "to \(verb) a 12000×12000 image", "more than the 1536 MB"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let fits = try LiquidProcess.run(["filter", "threshold", "--alpha", "0.5", big, out], timeout: 120)
+        #expect(fits.status == 0, "\(fits.stderr)")
+        #expect(try PNG.read(contentsOf: out).width == side)
+    }
+
     @Test func aSceneOfTooManyLayersIsRefusedWhileItIsRead() throws {
         let rect = ##"{"type":"rect","frame":[1,1,2,2],"fill":"#000000"}"##
         let scene = try write(#"{"width":100,"height":80,"layers":["# + Array(repeating: rect, count: 200_000).joined(separator: ",") + "]}", "many.json")

@@ -97,7 +97,6 @@ struct NumericOptionTests {
             Flag(arguments: ["motion", "rubberband", "--offset", "10", "--dimension", "100"], flag: "--constant", lower: 0.001, upper: 10),
             Flag(arguments: blur, flag: "--sigma", lower: 0, upper: 1e6),
             Flag(arguments: ["filter", "threshold", f + "/in.png", f + "/out.png"], flag: "--alpha", lower: 0, upper: 1),
-            Flag(arguments: ["filter", "threshold", "--luma", "0.5", f + "/in.png", f + "/out.png"], flag: "--softness", lower: 0, upper: 1),
             Flag(arguments: ["filter", "threshold", "--alpha", "0.5", f + "/in.png", f + "/out.png"], flag: "--softness", lower: 0, upper: 1),
             Flag(arguments: ["filter", "threshold", f + "/in.png", f + "/out.png"], flag: "--luma", lower: 0, upper: 1),
             Flag(arguments: ["filter", "goo", f + "/in.png", f + "/out.png"], flag: "--sigma", lower: 0, upper: 1e6),

@@ -145,6 +145,8 @@ struct RasterCommandTests {
             (["filter", "blur", "--sigma", "2", folder + "/nope.png", folder + "/x.png"], "nope.png"),
             (["filter", "threshold", good, folder + "/x.png"], "--alpha or --luma"),
             (["filter", "colormatrix", "--matrix", "1,2,3", good, folder + "/x.png"], "20 numbers"),
+            (["filter", "threshold", "--luma", "0.5", "--softness", "0.2", good, folder + "/x.png"], "--softness applies to --alpha only"),
+            (["filter", "goo", "--matrix", "--sigma", "3", good, folder + "/x.png"], "--sigma does not apply to --matrix"),
             (["filter", "sharpen", good, folder + "/x.png"], "sharpen"),
         ] {
             let result = try LiquidProcess.run(arguments)
