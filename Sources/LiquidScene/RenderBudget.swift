@@ -16,6 +16,8 @@ import LiquidRaster
 ///   blur, at most 4096 pixels), and 12 per pixel of the largest such buffer for a blur's scratch
 ///   (measured: 10.5 for three nested blurred groups); 4 per pixel of one tile (at most 1024 × 1024) for the screen tile and each level of
 ///   nested isolation (a group, or a layer with an opacity below 1 or a blend mode);
+///   and 4 per pixel of every distinct image file the scene shows (decoded once, however many layers show
+///   it; its size read from the PNG header) plus 4 per pixel of the largest for decoding it;
 /// - **encoding**: ``bytesPerCanvasPixel`` (16) per canvas pixel for the image and its PNG or animated-PNG
 ///   encoding (measured 12.6 for a still image, 15.3 for an animation, drawing included).
 ///
@@ -41,6 +43,10 @@ package struct RenderBudget: Sendable, Equatable {
     package var groupPixels = 0, largestGroup = 0
     /// The deepest nesting of isolated layers.
     package var isolationDepth = 0
+    /// Pixels of the distinct image files the scene shows, summed, and the largest (0 for a file whose
+    /// header cannot be read: drawing reports that file).
+    package var imagePixels = 0, largestImage = 0
+    private var imagePaths: Set<String> = []
 
     /// The estimate in bytes: the larger of the drawing and the encoding stage.
     package var bytes: Int {
@@ -49,6 +55,7 @@ package struct RenderBudget: Sendable, Equatable {
         var drawing = 4 * canvas + 4 * tile * (isolationDepth + 1)
         if glassLayers > 0 { drawing += canvas * (Self.bytesPerGlassPixel * glassLayers + Self.glassScratchPerPixel) }
         drawing += 4 * groupPixels + Self.blurScratchPerPixel * largestGroup
+        drawing += 4 * imagePixels + 4 * largestImage
         return Swift.max(drawing, Self.bytesPerCanvasPixel * canvas)
     }
 
@@ -68,6 +75,13 @@ package struct RenderBudget: Sendable, Equatable {
             switch layer.content {
             case .glass(let container):
                 glassLayers += Swift.max(container.children.count, 1)
+            case .image(let path, _):
+                if imagePaths.insert(path).inserted, let bytes = try? ImageFileIO.readAll(path),
+                   let header = try? PNG.Header(parsing: bytes), header.width <= Pixmap.maximumSide,
+                   header.height <= Pixmap.maximumSide {
+                    imagePixels += header.width * header.height
+                    largestImage = Swift.max(largestImage, header.width * header.height)
+                }
             case .group(let children, let filters):
                 level += 1
                 var own = 0
@@ -105,6 +119,7 @@ package struct RenderBudget: Sendable, Equatable {
         var held: [String] = []
         if glassLayers > 0 { held.append("\(glassLayers) glass shape\(glassLayers == 1 ? "" : "s")") }
         if groupPixels > 0 { held.append("filtered groups") }
+        if imagePixels > 0 { held.append("\(imagePaths.count) image file\(imagePaths.count == 1 ? "" : "s") of \(imagePixels) pixels") }
         throw LiquidError(.outOfRange, "rendering \(width)×\(height) pixels\(held.isEmpty ? "" : " with " + held.joined(separator: " and ")) "
             + "needs about \((need + mib - 1) / mib) MB; a render may use at most \(Self.maximumBytes / mib) MB "
             + "(docs/scene-format.md, \"Budgets\"): lower the scale or the canvas size")

@@ -50,13 +50,15 @@ extension SceneDocument {
             layer.content = .roundedRect(bounds, cornerRadii: .zero, style: .circular, fill: try background.paint())
             root.addSublayer(layer)
         }
-        for layer in layers { root.addSublayer(try makeLayer(layer, inherited: nil)) }
+        // Each image file is decoded once, however many layers show it (they share its pixels).
+        var images: [String: Pixmap] = [:]
+        for layer in layers { root.addSublayer(try makeLayer(layer, inherited: nil, images: &images)) }
         return root
     }
 
     /// One scene layer; `inherited` is the enclosing group's composed transform.
     @MainActor
-    private func makeLayer(_ scene: SceneLayer, inherited: AffineTransform?) throws -> Layer {
+    private func makeLayer(_ scene: SceneLayer, inherited: AffineTransform?, images: inout [String: Pixmap]) throws -> Layer {
         let transform = inherited.map { scene.transform.concatenating($0) } ?? scene.transform
         let layer = Layer(frame: bounds)
         layer.anchorPoint = .zero
@@ -81,12 +83,14 @@ extension SceneDocument {
         case .image(let path, let frame):
             layer.transform = transform
             let image = Layer(frame: frame)
-            image.content = .image(try PNG.read(contentsOf: path))
+            let pixels = try images[path] ?? PNG.read(contentsOf: path)
+            images[path] = pixels
+            image.content = .image(pixels)
             layer.addSublayer(image)
         case .group(let children, let filters):
             layer.rendersAsGroup = true
             layer.filters = filters.map(\.layerFilter)
-            for child in children { layer.addSublayer(try makeLayer(child, inherited: transform)) }
+            for child in children { layer.addSublayer(try makeLayer(child, inherited: transform, images: &images)) }
         case .glass(let container):
             // Glass takes no transform of its own (decoding rejects one) and ignores its groups'.
             layer.backdrop = GlassBackdrop(container: container)

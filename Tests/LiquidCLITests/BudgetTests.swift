@@ -65,6 +65,28 @@ struct BudgetTests {
         #expect(try PNG.read(contentsOf: out).width == side)
     }
 
+    /// Image layers: one file shown by ten layers is decoded once (the render fits in 1.1 GB of address
+    /// space, where ten decodes of its 256 MB would not), and six distinct files of 8192² pixels count against
+    /// the budget from their headers, so that scene is refused before anything is decoded.
+    @Test func imageLayersShareTheirFileAndCountAgainstTheBudget() throws {
+        let image = folder + "/image-0.png"
+        try PNG.write(try Pixmap(width: 8192, height: 8192, fill: PremultipliedRGBA8(red: 20, green: 60, blue: 90, alpha: 255)),
+                      to: image)
+        let layer = { (name: String) in ##"{"type": "image", "src": "\##(name)", "frame": [0, 0, 100, 100]}"## }
+        let same = try write(#"{"width": 100, "height": 100, "layers": ["# + Array(repeating: layer("image-0.png"), count: 10)
+                                .joined(separator: ",") + "]}", "same.json")
+        let out = folder + "/same.png"
+        let shared = try LiquidProcess.shell("ulimit -v 1150000; exec \"$LIQUID\" render '\(same)' --out '\(out)'", timeout: 120)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        #expect(try PNG.read(contentsOf: out).width == 100)
+        for k in 1..<6 { try FileManager.default.copyItem(atPath: image, toPath: folder + "/image-\(k).png") }
+        let distinct = try write(#"{"width": 100, "height": 100, "layers": ["# + (0..<6).map { layer("image-\($0).png") }
+                                    .joined(separator: ",") + "]}", "distinct.json")
+        let refused = try LiquidProcess.shell("ulimit -v 524288; exec \"$LIQUID\" render '\(distinct)' --out '\(folder)/d.png'",
+                                              timeout: 60)
+        expectOneLine(refused, containing: ["6 image files", "at most 1536 MB"])
+    }
+
     @Test func aSceneOfTooManyLayersIsRefusedWhileItIsRead() throws {
         let rect = ##"{"type":"rect","frame":[1,1,2,2],"fill":"#000000"}"##
         let scene = try write(#"{"width":100,"height":80,"layers":["# + Array(repeating: rect, count: 200_000).joined(separator: ",") + "]}", "many.json")
