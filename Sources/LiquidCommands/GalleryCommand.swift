@@ -44,8 +44,8 @@ struct GalleryCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let sceneFiles = try Self.sceneFiles(in: scenes ?? Self.defaultScenes, required: scenes != nil,
-                                             quiet: only != nil)
+        let folder = scenes ?? Self.defaultScenes
+        let sceneFiles = try Self.sceneFiles(in: folder, required: scenes != nil)
         if let only {
             let indices = try only.split(separator: ",", omittingEmptySubsequences: false).map { text -> Int in
                 guard let index = Int(text), index >= 0 else {
@@ -78,16 +78,19 @@ struct GalleryCommand: ParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let bytes = items.reduce(0) { $0 + $1.bytes }
+        // Said once the page is written, so that a failure is the run's only line on stderr.
+        if scenes == nil, sceneFiles.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes")
+        }
         print(String(format: "wrote %@: %d animations, %.1f MB, in %.1f s", index, items.count, Double(bytes) / 1e6, seconds))
     }
 
-    /// The `*.json` files of `folder`, sorted by name. A missing default folder gives none (with a note on
-    /// stderr); a missing folder the user named is an error.
-    static func sceneFiles(in folder: String, required: Bool, quiet: Bool = false) throws -> [String] {
+    /// The `*.json` files of `folder`, sorted by name. A missing default folder gives none (the run notes it
+    /// once the page is written); a missing folder the user named is an error.
+    static func sceneFiles(in folder: String, required: Bool) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             if required { throw ValidationErrorMessage("--scenes '\(ImageFileIO.quoted(folder))' is not a folder") }
-            if !quiet { StandardStreams.error("liquid: note: no '\(folder)' folder here; the gallery has no scenes") }
             return []
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {

@@ -47,6 +47,9 @@ package final class OutputFile {
         self.path = path
         let name = ImageFileIO.quoted(path)
         guard !path.isEmpty else { throw .io("an output path is empty") }
+        // "-" reads standard input where an input is expected; as an output it would silently make a file
+        // named "-", so it is refused with the way to write to standard output.
+        guard path != "-" else { throw .io("cannot write '-': name a file, or /dev/stdout for standard output") }
         var info = stat()
         let exists = stat(path, &info) == 0
         let type = info.st_mode & S_IFMT

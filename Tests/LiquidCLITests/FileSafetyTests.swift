@@ -73,6 +73,21 @@ struct FileSafetyTests {
                       "named pipe that no program is reading")
     }
 
+    /// "-" as an output is refused (it would make a file named "-"), pointing at /dev/stdout; and a gallery
+    /// whose output cannot be made says only that, even where the default scenes folder is missing.
+    @Test func aDashOutputAndAnUnwritableGalleryGetOneLine() throws {
+        let input = try png()
+        for arguments in [["filter", "blur", "--sigma", "1", input, "-"],
+                          ["render", try write(#"{"width": 4, "height": 4, "layers": []}"#, "tiny.json"), "--out", "-"]] {
+            let result = try LiquidProcess.run(arguments)
+            #expect(result.status != 0 && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("/dev/stdout"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+        let gallery = try LiquidProcess.shell("cd '\(folder)' && exec \"$LIQUID\" gallery --out /proc/no-such-gallery", timeout: 60)
+        #expect(gallery.status != 0 && gallery.stderr.split(separator: "\n").count == 1, "\(gallery.stderr)")
+    }
+
     @Test func oneCharacterOutputFoldersWork() throws {
         // Foundation's path methods trap on a one-character path; the folders are split on "/" instead.
         _ = try write(#"{"events": [{"t": 0, "phase": "down", "x": 20, "y": 14}, {"t": 0.05, "phase": "up", "x": 20, "y": 14}]}"#, "tap.json")
