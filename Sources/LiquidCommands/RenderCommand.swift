@@ -27,7 +27,8 @@ struct RenderCommand: ParsableCommand {
     static let scaleRange = 0.1...16.0
     static let timeRange = 0.0...1e6
     static let fpsRange = 1...120
-    static let maximumDuration = 1200.0
+    /// The longest animation the frame cap allows: 1,200 frames with both ends counted, at 1 fps.
+    static let maximumDuration = Double(maximumFrames - 1)
 
     func validate() throws {
         if let scale { _ = try CommandLineInput.check(scale, "--scale", in: Self.scaleRange) }
