@@ -78,9 +78,15 @@ package struct JSONValueDecoder: Decoder {
         return try T(from: self)
     }
 
+    /// `n` as an `I`, when it is a whole number in `I`'s range and within ±(2⁵³ − 1): a JSON number is read
+    /// as a Double, which holds every integer only up to 2⁵³, so beyond it two different integers in the text
+    /// (two touch ids) could read the same; they are refused rather than silently merged.
     private func exactly<I: FixedWidthInteger>(_ n: Double, as type: I.Type) throws(LiquidError) -> I {
-        guard let integer = I(exactly: n) else {
-            throw fail("expected an integer\(n.rounded() == n ? " from \(I.min) to \(I.max)" : ""), found \(LiquidError.quoted(n))")
+        let exactLimit: Int64 = (1 << 53) - 1
+        guard n.magnitude <= Double(exactLimit), let integer = I(exactly: n) else {
+            let lower = I.min == 0 ? 0 : Swift.max(Int64(truncatingIfNeeded: I.min), -exactLimit)
+            let upper = I.bitWidth > 53 ? exactLimit : Int64(truncatingIfNeeded: I.max)
+            throw fail("expected an integer\(n.rounded() == n ? " from \(lower) to \(upper)" : ""), found \(LiquidError.quoted(n))")
         }
         return integer
     }

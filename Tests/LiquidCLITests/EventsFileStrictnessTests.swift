@@ -37,6 +37,9 @@ struct EventsFileStrictnessTests {
         (events(##"{"t": 0.1, "phase": null, "x": 20, "y": 14}"##), "events[0].phase", "expected a string, found null"),
         (events(##"{"t": 0.1, "phase": "down", "x": 20, "y": 14, "id": 1.5}"##), "events[0].id", "expected an integer, found 1.5"),
         (events(##"{"t": 0.1, "phase": "down", "x": 20, "y": 14, "id": "1"}"##), "events[0].id", "expected an integer, found a string"),
+        // Beyond 2⁵³ a JSON number cannot tell neighbouring integers apart: refused, not merged with its neighbour.
+        (events(##"{"t": 0.1, "phase": "down", "x": 20, "y": 14, "id": 9007199254740993}"##), "events[0].id",
+         "expected an integer from -9007199254740991 to 9007199254740991"),
         (events(##"{"t": 0.1, "phase": "down", "x": 20}"##), "events[0].y", "missing"),
         (##"{"events": {}}"##, "events", "expected a list, found an object"),
         (##"{"events": [3]}"##, "events[0]", "expected an object, found a number"),
