@@ -8,7 +8,8 @@ import LiquidGeometry
 ///   a number, found a string`).
 /// - `null` is never taken as absent: `decodeIfPresent` returns `nil` only when the key is missing, and a
 ///   `null` anywhere is refused like any other wrong type.
-/// - An integer must be a whole number in the type's range (`expected an integer, found 1.5`).
+/// - An integer must be a whole number in the type's range and within ±(2⁵³ − 1), where a JSON number still holds
+///   every integer (`expected an integer, found 1.5`).
 /// - A missing key is `<path>.<key>: missing`; reading past the end of a list names the index.
 ///
 /// Which keys an object may hold is the decoding type's to say, through `strictContainer(keyedBy:)`
