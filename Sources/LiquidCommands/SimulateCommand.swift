@@ -159,12 +159,24 @@ struct SimulateCommand: ParsableCommand {
             }
             if let failure { throw failure }
             try trace.finish()
+            if let frames { Self.removeStaleFrames(in: frames, keeping: written) }
         } catch let error as LiquidError where OutputFile.isClosedPipe(error) {
             throw error  // the reader has gone: a quiet end, frames kept
         } catch {
             for path in written { _ = unlink(path) }
             if createdFolder, let frames { _ = rmdir(frames) }
             throw error
+        }
+    }
+
+    /// Removes the `frame-NNNN.png` files of `folder` that this run did not write: frames of an earlier,
+    /// longer run in the same folder would otherwise read as this run's.
+    static func removeStaleFrames(in folder: String, keeping written: [String]) {
+        let kept = Set(written.map { ($0 as NSString).lastPathComponent })
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") && !kept.contains(name) {
+            let digits = name.dropFirst("frame-".count).dropLast(".png".count)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) { _ = unlink(folder + "/" + name) }
         }
     }
 

@@ -50,6 +50,13 @@ struct SimulateSwitchCommandTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(written == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png"])
+        // A shorter run into the same folder leaves only its own frames (and files that are not frames).
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: directory + "/notes.txt"))
+        let shorter = try LiquidProcess.run(["simulate", "switch", "--events", events, "--duration", "0.02",
+                                             "--frames", directory, "--scale", "1"])
+        #expect(shorter.status == 0, "stderr: \(shorter.stderr)")
+        let now = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(now == ["frame-0000.png", "frame-0001.png", "notes.txt"])
     }
 
     @Test(arguments: [
