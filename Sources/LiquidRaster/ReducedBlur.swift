@@ -500,6 +500,11 @@ enum ReducedBlur {
                                vector: kernels.vectorLevel)
         let inverse = 1 / Double(f)
         let avx2 = kernels.usesAVX2 && w <= Int(Int32.max)
+        // The table's constant ends, for the kernel: levels below `low` give lookup[0], levels from `high` on
+        // give lookup[255] (a threshold's table is one colour below its edge and another above it).
+        var low = 0, high = 255
+        while low < 256, lookup[low] == lookup[0] { low += 1 }
+        while high > 0, lookup[high - 1] == lookup[255] { high -= 1 }
         for y in outputRows {
             let sy = (Double(y) + 0.5) * inverse - 0.5 + Double(border)
             let y0 = Int(sy)
@@ -511,8 +516,8 @@ enum ReducedBlur {
             if avx2 {
                 withUnsafePointer(to: weights) { packed in
                     packed.withMemoryRebound(to: Float.self, capacity: 4) { weightPointer in
-                        done = Int(lk_enlarge_alpha_row_avx2(r0, r1, r2, r3, weightPointer, lookup,
-                                                             Int32(truncatingIfNeeded: w),
+                        done = Int(lk_enlarge_alpha_row_avx2(r0, r1, r2, r3, weightPointer, lookup, Int32(low),
+                                                             Int32(high), Int32(truncatingIfNeeded: w),
                                                              out.assumingMemoryBound(to: UInt32.self)))
                     }
                 }

@@ -207,10 +207,13 @@ void lk_widen_alpha_row(const float *source, int32_t paddedWidth, int32_t width,
 /* ReducedBlur.enlargeAlphaRows for one output row, eight values at a time: v = (weights[0]*r0[i] +
  * weights[1]*r1[i]) + (weights[2]*r2[i] + weights[3]*r3[i]), each product and sum rounded to float
  * separately; level = v + 0.5 clamped to [0, 255] and truncated (for a finite v the level Swift's
- * min(max(Int(v + 0.5), 0), 255) gives); out[i] = lookup[level]. Returns the first i not written (n rounded
- * down to a multiple of 8; 0 without AVX2 support compiled in). Call only when lk_has_avx2() is 1. */
+ * min(max(Int(v + 0.5), 0), 255) gives); out[i] = lookup[level]. Precondition: lookup[k] == lookup[0] for every
+ * k < low and lookup[k] == lookup[255] for every k >= high (a group of eight such levels is written without
+ * reading the table). Returns the first i not written (n rounded down to a multiple of 8; 0 without AVX2
+ * support compiled in). Call only when lk_has_avx2() is 1. */
 int32_t lk_enlarge_alpha_row_avx2(const float *r0, const float *r1, const float *r2, const float *r3,
-                                  const float *weights, const uint32_t *lookup, int32_t n, uint32_t *out);
+                                  const float *weights, const uint32_t *lookup, int32_t low, int32_t high, int32_t n,
+                                  uint32_t *out);
 
 /* SeparableFloatBlur.convolve: out[i] = k[0]*after[0][i] + sum over j = 1...radius of
  * k[j]*(before[j][i] + after[j][i]), multiplied and added separately in this order (no fused multiply-add),
