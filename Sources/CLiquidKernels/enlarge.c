@@ -98,6 +98,22 @@ int lk_enlarge_band_avx2(const uint16_t *r0, const uint16_t *r1, const uint16_t 
 
 #endif
 
+/* The widening kernels' interior: the reduced pixels p in [*p0, *p1) whose f phases all land inside a row of
+ * `width` (xStart = f (p - 2) + f / 2 >= 0 and xStart + f <= width), within 1 ... paddedWidth - 3; empty
+ * ([paddedWidth, paddedWidth)) when f is not 2, 4 or 8. */
+static inline void lk_widen_interior(int32_t paddedWidth, int32_t width, int32_t f, int32_t *p0, int32_t *p1) {
+    const int32_t half = f / 2, border = 2;
+    *p0 = paddedWidth;
+    *p1 = paddedWidth;
+    if (f != 2 && f != 4 && f != 8) return;
+    /* xStart >= 0 <=> p >= border - half / f, i.e. p >= border (half < f); xStart + f <= width <=>
+     * p <= (width - f - half) / f + border. */
+    *p0 = border;
+    int32_t last = width - f - half >= 0 ? (width - f - half) / f + border : *p0 - 1;
+    *p1 = last + 1 < paddedWidth - 2 ? last + 1 : paddedWidth - 2;
+    if (*p1 < *p0) *p1 = *p0;
+}
+
 /* One widened pixel of lk_widen_row: four channels from the reduced pixels a, b, c, d and one phase's weights
  * w, each product and sum rounded to float as FixedWidenedRows.widen does, then v + 1.5 * 2^23 read as bits,
  * whose low 16 bits are round(v) for the values here (0 <= v < 65 535.5). */
@@ -174,16 +190,10 @@ static void lk_widen_interior_avx512(const float *source, int32_t p0, int32_t p1
 void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32_t f, const float *weights,
                   int32_t vector, uint16_t *out) {
     const int32_t half = f / 2, border = 2;
-    /* The interior: pixels p whose phases all land inside the row (xStart >= 0, xStart + f <= width). */
     int32_t p0 = paddedWidth, p1 = paddedWidth;
 #if defined(__x86_64__)
-    if (vector >= 1 && (f == 2 || f == 4 || f == 8)) {
-        /* xStart = f (p - border) + half >= 0  <=>  p >= border - half / f, i.e. p >= border for half < f. */
-        p0 = border > 1 ? border : 1;
-        /* xStart + f <= width  <=>  p <= (width - f - half) / f + border. */
-        int32_t last = width - f - half >= 0 ? (width - f - half) / f + border : p0 - 1;
-        p1 = last + 1 < paddedWidth - 2 ? last + 1 : paddedWidth - 2;
-        if (p1 < p0) p1 = p0;
+    if (vector >= 1) lk_widen_interior(paddedWidth, width, f, &p0, &p1);
+    if (p1 > p0) {
         /* Weights for the vector kernels: for each group of phases, each tap's weights splatted over the four
          * channels of each phase (two phases per 256-bit row, four per 512-bit row; the same values). */
         float lanes[4 * 8 * 4];
@@ -193,11 +203,9 @@ void lk_widen_row(const float *source, int32_t paddedWidth, int32_t width, int32
                 for (int32_t j = 0; j < group; j++)
                     for (int32_t ch = 0; ch < 4; ch++)
                         lanes[(k0 / group) * 16 * group + tap * 4 * group + 4 * j + ch] = weights[4 * (k0 + j) + tap];
-        if (p1 > p0) {
-            int32_t xFirst = f * (p0 - border) + half;
-            if (group == 4) lk_widen_interior_avx512(source, p0, p1, f, xFirst, lanes, out);
-            else lk_widen_interior_avx2(source, p0, p1, f, xFirst, lanes, out);
-        }
+        int32_t xFirst = f * (p0 - border) + half;
+        if (group == 4) lk_widen_interior_avx512(source, p0, p1, f, xFirst, lanes, out);
+        else lk_widen_interior_avx2(source, p0, p1, f, xFirst, lanes, out);
     }
 #endif
     /* The pixels the vector loop left: those before p0 and from p1 on. */
@@ -256,11 +264,8 @@ void lk_widen_alpha_row(const float *source, int32_t paddedWidth, int32_t width,
     const int32_t half = f / 2, border = 2;
     int32_t p0 = paddedWidth, p1 = paddedWidth;
 #if defined(__x86_64__)
-    if (vector >= 1 && (f == 2 || f == 4 || f == 8)) {
-        p0 = border;
-        int32_t last = width - f - half >= 0 ? (width - f - half) / f + border : p0 - 1;
-        p1 = last + 1 < paddedWidth - 2 ? last + 1 : paddedWidth - 2;
-        if (p1 < p0) p1 = p0;
+    if (vector >= 1) lk_widen_interior(paddedWidth, width, f, &p0, &p1);
+    if (p1 > p0) {
         int32_t xFirst = f * (p0 - border) + half;
         /* Pixels the vector loop leaves (the last few) go through the scalar loop below. */
         p1 = lk_widen_alpha_avx2(source, p0, p1, f, weights, out + xFirst);
