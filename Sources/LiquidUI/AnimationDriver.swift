@@ -9,8 +9,9 @@ import LiquidMotion
 /// ## One motion policy
 /// Every control steps its springs through a ``FixedStepClock`` made by ``makeClock(start:)``: fixed
 /// steps of ``step`` (1/120 s), a displayed frame advancing them by the nominal ``frameInterval`` (two
-/// steps at 60 Hz, one at 120), and a late frame (more than 1.5 intervals behind — a dropped frame in a
-/// window) handled by ``lateFramePolicy``: by default the motion pauses instead of skipping ahead;
+/// steps at 60 Hz, one at 120, one every other frame at 240), and a late frame (more than 1.5 intervals
+/// after the previous one — a dropped frame in a window) handled by ``lateFramePolicy``: by default the
+/// motion pauses instead of skipping ahead;
 /// ``FixedStepClock/LateFramePolicy/catchUp`` takes the missing steps instead. Headless runs at a fixed
 /// frame rate are never late, so the policy does not change them.
 @MainActor
